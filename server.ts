@@ -1,0 +1,121 @@
+/**
+ * The one way the CMS runs, in development (`npm run dev`) and production (`npm start`):
+ * starts the embedded PostgreSQL unless DATABASE_URI is set, settles the secret, serves Next
+ * (admin, Payload's API, the partner API) over a Node HTTP server this process owns, and on
+ * SIGINT/SIGTERM drains requests, closes the pool and stops PostgreSQL, in that order.
+ */
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import type { Duplex } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import next from 'next'
+
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './src/db/embeddedPostgres'
+import { resolveSecret } from './src/lib/secret'
+import { readSettings } from './src/lib/settings'
+import { runShutdownHooks } from './src/lib/shutdown'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+const dev = process.argv.includes('--dev')
+;(process.env as Record<string, string>).NODE_ENV = dev ? 'development' : 'production'
+for (const file of ['.env.local', '.env']) {
+  if (fs.existsSync(path.join(root, file))) process.loadEnvFile(path.join(root, file))
+}
+
+const log = (msg: string): void => console.log(`[cms] ${msg}`)
+
+/** One request without keep-alive, so no connection of our own holds up a later shutdown. */
+const warmUp = (url: string): Promise<boolean> =>
+  new Promise((resolve) => {
+    http
+      .get(url, { agent: false, headers: { connection: 'close' } }, (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode === 200))
+      })
+      .on('error', () => resolve(false))
+  })
+
+const main = async (): Promise<void> => {
+  const settings = readSettings()
+  process.env.PAYLOAD_SECRET = resolveSecret({
+    configured: settings.payloadSecret,
+    dataDir: settings.dataDir,
+    production: settings.production,
+  })
+
+  let embedded: EmbeddedPostgres | undefined
+  if (!settings.databaseUri) {
+    embedded = await startEmbeddedPostgres({ dataDir: settings.dataDir })
+    process.env.DATABASE_URI = embedded.connectionString
+    log(`embedded PostgreSQL on 127.0.0.1:${embedded.port}, data in ${settings.dataDir}`)
+  }
+
+  const app = next({ dev, dir: root, hostname: settings.host, port: settings.port })
+  const handle = app.getRequestHandler()
+  await app.prepare()
+
+  const server = http.createServer((req, res) => {
+    void handle(req, res)
+  })
+  server.keepAliveTimeout = 65_000
+  // Upgraded sockets (Next's HMR websocket, which Payload itself opens in development) are no
+  // requests in flight and would hold `server.close()` open forever.
+  const upgraded = new Set<Duplex>()
+  server.on('upgrade', (_req, socket: Duplex) => {
+    upgraded.add(socket)
+    socket.once('close', () => upgraded.delete(socket))
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(settings.port, settings.host, resolve)
+  })
+  const origin = `http://${settings.host === '0.0.0.0' ? 'localhost' : settings.host}:${settings.port}`
+  // Payload initialises on the first request; make that happen now, while we can still report it.
+  const ready = await warmUp(`${origin}/api/ready`)
+  log(
+    ready
+      ? `ready on ${origin} (admin: ${origin}/admin)`
+      : `listening on ${origin}, but the database is not ready yet`,
+  )
+
+  let stopping = false
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) {
+      log(`${signal} again: stopping now`)
+      await embedded?.stop()
+      process.exit(1)
+    }
+    stopping = true
+    log(`${signal}: finishing requests in flight`)
+    await new Promise<void>((resolve) => {
+      const force = setTimeout(() => {
+        log(`requests still open after ${settings.shutdownTimeoutMs} ms: closing them`)
+        server.closeAllConnections()
+        resolve()
+      }, settings.shutdownTimeoutMs)
+      server.close(() => {
+        clearTimeout(force)
+        resolve()
+      })
+      server.closeIdleConnections()
+      for (const socket of upgraded) socket.destroy()
+    })
+    log('requests drained; closing the database pool')
+    await runShutdownHooks()
+    await app.close?.()
+    if (embedded) {
+      await embedded.stop()
+      log('embedded PostgreSQL stopped')
+    }
+    log('stopped')
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+}
+
+main().catch((err: unknown) => {
+  console.error(`[cms] failed to start: ${err instanceof Error ? err.message : String(err)}`)
+  process.exit(1)
+})

@@ -1,0 +1,32 @@
+import config from '@payload-config'
+import { getPayload } from 'payload'
+
+import { checkDatabase } from '@/db/checkDatabase'
+import { problemResponse } from '@/lib/problem'
+import { readSettings } from '@/lib/settings'
+
+/** Readiness: the database answers `select 1` within READY_TIMEOUT_MS. */
+export const dynamic = 'force-dynamic'
+
+export const GET = async (): Promise<Response> => {
+  const { readyTimeoutMs } = readSettings()
+  const started = Date.now()
+  try {
+    const payload = await getPayload({ config })
+    await checkDatabase({ payload, timeoutMs: readyTimeoutMs })
+    return Response.json(
+      { status: 'ready', databaseMs: Date.now() - started },
+      { headers: { 'cache-control': 'no-store' } },
+    )
+  } catch (err) {
+    return problemResponse({
+      problem: {
+        type: 'https://arts-cms.dev/problems/database-unavailable',
+        title: 'Database unavailable',
+        status: 503,
+        detail: err instanceof Error ? err.message : 'The database did not answer.',
+      },
+      headers: { 'retry-after': '2' },
+    })
+  }
+}

@@ -1,0 +1,67 @@
+import type { DatabaseAdapterObj } from 'payload'
+import { postgresAdapter, type PostgresAdapter } from '@payloadcms/db-postgres'
+
+import { migrations } from '../migrations/index'
+import { onShutdown } from '../lib/shutdown'
+import { createResilientPg, type ClosablePool } from './resilientPg'
+import { beginTransaction, commitTransaction } from './transactions'
+
+type Log = { error: (obj: object) => void; warn: (obj: object) => void }
+
+/**
+ * Payload's Postgres adapter with this project's repairs: pool clients that survive a server
+ * restart, a COMMIT whose failure reaches the caller, and a pool that closes on shutdown.
+ */
+export const databaseAdapter = ({
+  connectionString,
+  poolMax,
+  connectTimeoutMs,
+  migrationDir,
+}: {
+  connectionString: string
+  poolMax: number
+  connectTimeoutMs: number
+  migrationDir: string
+}): DatabaseAdapterObj<PostgresAdapter> => {
+  let logger: Log | undefined
+  const pg = createResilientPg({
+    log: ({ msg, err }) => {
+      // pg-pool hangs the whole client on `err.client`: log the message alone.
+      const detail = err instanceof Error ? err.message : String(err)
+      if (logger) logger.warn({ msg: `${msg}: ${detail}` })
+      else console.warn(`${msg}: ${detail}`)
+    },
+  })
+
+  const base = postgresAdapter({
+    pool: {
+      connectionString,
+      max: poolMax,
+      // Fail fast while the database is away instead of queueing requests forever.
+      connectionTimeoutMillis: connectTimeoutMs,
+      idleTimeoutMillis: 30_000,
+    },
+    pg,
+    idType: 'uuid',
+    allowIDOnCreate: true,
+    migrationDir,
+    prodMigrations: migrations,
+  })
+
+  return {
+    ...base,
+    init: (args) => {
+      const adapter = base.init(args)
+      logger = args.payload.logger
+      adapter.beginTransaction = beginTransaction
+      adapter.commitTransaction = commitTransaction
+      onShutdown({
+        name: 'database pool',
+        hook: async () => {
+          await (adapter.pool as ClosablePool | undefined)?.closeAll(2_000)
+        },
+      })
+      return adapter
+    },
+  }
+}

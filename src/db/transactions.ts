@@ -1,0 +1,89 @@
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import type { BeginTransaction, CommitTransaction } from 'payload'
+import { randomUUID } from 'node:crypto'
+
+type Transaction = PostgresAdapter['sessions'][string]['db']
+
+/** Thrown inside the drizzle callback to make drizzle roll back; never reaches a caller. */
+const rollbackRequested = Symbol('rollback requested')
+
+/**
+ * Payload lifts drizzle's callback-style transaction into begin/commit/rollback calls, but its
+ * stock version catches the promise of the transaction and its commit swallows what is left, so
+ * a COMMIT that fails (the server restarted under it) is reported as success and the caller is
+ * told a write landed that never did. This version keeps the outcome of COMMIT and rethrows it.
+ */
+export const beginTransaction: BeginTransaction = async function beginTransaction(
+  this: PostgresAdapter,
+  options,
+) {
+  await this.initializing
+  const drizzle = this.drizzle
+  let finish: (commit: boolean) => void = () => undefined
+  let opened: (tx: Transaction) => void = () => undefined
+  let failedToOpen: (err: unknown) => void = () => undefined
+  const ready = new Promise<Transaction>((resolve, reject) => {
+    opened = resolve
+    failedToOpen = reject
+  })
+
+  const outcome = drizzle.transaction(
+    async (tx) => {
+      const commit = await new Promise<boolean>((resolve) => {
+        finish = resolve
+        opened(tx as Transaction)
+      })
+      if (!commit) throw rollbackRequested
+    },
+    (options ?? this.transactionOptions) as Parameters<typeof drizzle.transaction>[1],
+  )
+  // Settle once, never reject: an unobserved rejection here would be an unhandled one.
+  const settled: Promise<unknown> = outcome.then(
+    () => undefined,
+    (err: unknown) => {
+      failedToOpen(err)
+      return err
+    },
+  )
+
+  let tx: Transaction
+  try {
+    tx = await ready
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err)
+    this.payload.logger.error({ err, msg: `cannot begin transaction: ${message}` })
+    throw new Error(`cannot begin transaction: ${message}`)
+  }
+
+  const id = randomUUID()
+  this.sessions[id] = {
+    db: tx,
+    resolve: async () => {
+      finish(true)
+      const err = await settled
+      if (err !== undefined) throw err
+    },
+    reject: async () => {
+      finish(false)
+      await settled
+    },
+  }
+  return id
+}
+
+export const commitTransaction: CommitTransaction = async function commitTransaction(
+  this: PostgresAdapter,
+  incomingID,
+) {
+  const id = await incomingID
+  const session = this.sessions[id]
+  // Already ended: an operation that shares a transaction with its caller commits once.
+  if (!session) return
+  delete this.sessions[id]
+  try {
+    await session.resolve()
+  } catch (err) {
+    this.payload.logger.error({ err, msg: 'COMMIT failed; the write did not land' })
+    throw new Error('The database did not confirm the write; it was not saved.', { cause: err })
+  }
+}

@@ -1,0 +1,48 @@
+import path from 'node:path'
+
+/**
+ * Every environment setting the CMS reads, in one place, so the README's table and the code
+ * cannot disagree. Values are read on each call: tests and launchers change `process.env`.
+ */
+export type Settings = {
+  databaseUri: string | undefined
+  dataDir: string
+  payloadSecret: string | undefined
+  port: number
+  host: string
+  serverUrl: string
+  poolMax: number
+  dbConnectTimeoutMs: number
+  readyTimeoutMs: number
+  shutdownTimeoutMs: number
+  production: boolean
+}
+
+const projectRoot = (): string => process.env.CMS_ROOT || process.cwd()
+
+const intSetting = ({ name, fallback }: { name: string; fallback: number }): number => {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`Setting ${name} must be a whole number, got "${raw}"`)
+  }
+  return value
+}
+
+export const readSettings = (): Settings => {
+  const port = intSetting({ name: 'PORT', fallback: 3000 })
+  return {
+    databaseUri: process.env.DATABASE_URI || undefined,
+    dataDir: path.resolve(projectRoot(), process.env.CMS_DATA_DIR || '.data'),
+    payloadSecret: process.env.PAYLOAD_SECRET || undefined,
+    port,
+    host: process.env.HOST || 'localhost',
+    serverUrl: (process.env.SERVER_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    poolMax: intSetting({ name: 'DB_POOL_MAX', fallback: 10 }),
+    dbConnectTimeoutMs: intSetting({ name: 'DB_CONNECT_TIMEOUT_MS', fallback: 5000 }),
+    readyTimeoutMs: intSetting({ name: 'READY_TIMEOUT_MS', fallback: 2000 }),
+    shutdownTimeoutMs: intSetting({ name: 'SHUTDOWN_TIMEOUT_MS', fallback: 10000 }),
+    production: process.env.NODE_ENV === 'production',
+  }
+}
