@@ -46,9 +46,16 @@ const main = async (): Promise<void> => {
 
   let embedded: EmbeddedPostgres | undefined
   if (!settings.databaseUri) {
-    embedded = await startEmbeddedPostgres({ dataDir: settings.dataDir })
+    // Development pushes its schema, production applies migrations: a database pushed by
+    // `npm run dev` would refuse the migrations, so each mode keeps its own database.
+    embedded = await startEmbeddedPostgres({
+      dataDir: settings.dataDir,
+      database: dev ? 'cms_dev' : 'cms',
+    })
     process.env.DATABASE_URI = embedded.connectionString
-    log(`embedded PostgreSQL on 127.0.0.1:${embedded.port}, data in ${settings.dataDir}`)
+    log(
+      `embedded PostgreSQL on 127.0.0.1:${embedded.port}, database ${dev ? 'cms_dev' : 'cms'}, data in ${settings.dataDir}`,
+    )
   }
 
   const app = next({ dev, dir: root, hostname: settings.host, port: settings.port })
@@ -91,11 +98,15 @@ const main = async (): Promise<void> => {
     await new Promise<void>((resolve) => {
       const force = setTimeout(() => {
         log(`requests still open after ${settings.shutdownTimeoutMs} ms: closing them`)
+        clearInterval(sweep)
         server.closeAllConnections()
         resolve()
       }, settings.shutdownTimeoutMs)
+      // A keep-alive connection turns idle when its last response is sent; close it then.
+      const sweep = setInterval(() => server.closeIdleConnections(), 50)
       server.close(() => {
         clearTimeout(force)
+        clearInterval(sweep)
         resolve()
       })
       server.closeIdleConnections()

@@ -23,7 +23,8 @@ const main = async (): Promise<number> => {
   })
   const embedded = settings.databaseUri
     ? undefined
-    : await startEmbeddedPostgres({ dataDir: settings.dataDir })
+    : // Payload's CLI works on the development database; production only ever runs migrations.
+      await startEmbeddedPostgres({ dataDir: settings.dataDir, database: 'cms_dev' })
   if (embedded) env.DATABASE_URI = embedded.connectionString
   try {
     const bin = path.join(root, 'node_modules', '.bin', 'payload')

@@ -26,7 +26,6 @@ export type EmbeddedPostgres = {
 
 type Owner = { uid?: number; gid?: number }
 
-const database = 'cms'
 const superuser = 'postgres'
 
 const binaries = async (): Promise<{ initdb: string; postgres: string }> => {
@@ -166,7 +165,7 @@ const initialise = async ({
   fs.writeFileSync(passwordFile, password, { mode: 0o600 })
 }
 
-const ensureDatabase = async ({ url }: { url: URL }): Promise<void> => {
+const ensureDatabase = async ({ url, database }: { url: URL; database: string }): Promise<void> => {
   const admin = new URL(url)
   admin.pathname = '/postgres'
   const client = new pg.Client({ connectionString: admin.toString() })
@@ -207,9 +206,12 @@ const canConnect = async (url: URL): Promise<boolean> => {
 export const startEmbeddedPostgres = async ({
   dataDir,
   port: wantedPort,
+  database = 'cms',
 }: {
   dataDir: string
   port?: number
+  /** Created when missing. */
+  database?: string
 }): Promise<EmbeddedPostgres> => {
   const { initdb, postgres } = await binaries()
   const clusterDir = path.join(dataDir, 'postgres')
@@ -282,7 +284,7 @@ export const startEmbeddedPostgres = async ({
   }
 
   await launch()
-  await ensureDatabase({ url })
+  await ensureDatabase({ url, database })
 
   // Even when the launcher dies of an uncaught error, the server it started goes with it.
   const killOnExit = (): void => {

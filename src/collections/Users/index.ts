@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { isSuperAdmin } from '../../access/isSuperAdmin'
+import { firstUserIsSuperAdmin } from './hooks/firstUserIsSuperAdmin'
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -9,6 +10,9 @@ export const Users: CollectionConfig = {
     useAsTitle: 'email',
     group: 'Settings',
     defaultColumns: ['email', 'name', 'roles'],
+  },
+  hooks: {
+    beforeChange: [firstUserIsSuperAdmin],
   },
   fields: [
     { name: 'name', type: 'text' },

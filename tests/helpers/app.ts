@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { freePort } from '../../src/db/embeddedPostgres'
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+export const testDistDir = '.next-test'
+
+export type RunningApp = {
+  origin: string
+  child: ChildProcess
+  output: () => string
+  isAlive: () => boolean
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>
+}
+
+export const waitUntil = async ({
+  check,
+  timeoutMs,
+  what,
+  intervalMs = 200,
+}: {
+  check: () => Promise<boolean>
+  timeoutMs: number
+  what: string
+  intervalMs?: number
+}): Promise<number> => {
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    if (await check().catch(() => false)) return Date.now() - started
+    await new Promise((r) => setTimeout(r, intervalMs))
+  }
+  throw new Error(`timed out after ${timeoutMs} ms: ${what}`)
+}
+
+/**
+ * Runs the CMS exactly as `npm start` does (server.ts, production mode, migrations applied on
+ * start) from the build the test setup made, on a free port, against `databaseUri`.
+ */
+export const startApp = async ({
+  databaseUri = process.env.DATABASE_URI,
+  env = {},
+}: {
+  databaseUri?: string
+  env?: Record<string, string>
+} = {}): Promise<RunningApp> => {
+  const port = await freePort()
+  let log = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_DIST_DIR: testDistDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URI: databaseUri ?? '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const isAlive = (): boolean => child.exitCode === null && child.signalCode === null
+  const origin = `http://127.0.0.1:${port}`
+  try {
+    await waitUntil({
+      what: `the app to answer /api/ready on ${origin}`,
+      timeoutMs: 120_000,
+      check: async () => {
+        if (!isAlive()) throw new Error(`the app exited early:\n${log}`)
+        return (await fetch(`${origin}/api/ready`)).ok
+      },
+    })
+  } catch (err) {
+    child.kill('SIGKILL')
+    throw new Error(`${(err as Error).message}\n--- app output ---\n${log}`)
+  }
+  return {
+    origin,
+    child,
+    output: () => log,
+    isAlive,
+    stop: async (signal = 'SIGTERM') => {
+      if (!isAlive()) return child.exitCode
+      child.kill(signal)
+      return exited
+    },
+  }
+}

@@ -1,0 +1,38 @@
+/** Small helpers for talking to Payload's own REST API as an editor would through the admin. */
+export const firstUser = async ({
+  origin,
+  email = 'admin@example.com',
+  password = 'correct-horse-battery-staple',
+}: {
+  origin: string
+  email?: string
+  password?: string
+}): Promise<{ token: string; email: string; password: string }> => {
+  const res = await fetch(`${origin}/api/users/first-register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  if (!res.ok) throw new Error(`first-register answered ${res.status}: ${await res.text()}`)
+  const body = (await res.json()) as { token?: string }
+  if (!body.token) throw new Error('first-register gave no token')
+  return { token: body.token, email, password }
+}
+
+export const login = async ({
+  origin,
+  email,
+  password,
+}: {
+  origin: string
+  email: string
+  password: string
+}): Promise<string> => {
+  const res = await fetch(`${origin}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  if (!res.ok) throw new Error(`login answered ${res.status}: ${await res.text()}`)
+  return ((await res.json()) as { token: string }).token
+}

@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+import { projectRoot, startApp } from '../helpers/app'
+import { firstUser, login } from '../helpers/rest'
+
+const postgresProcessesFor = (dataDir: string): string[] => {
+  const ps = spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' }).stdout
+  return ps.split('\n').filter((line) => line.includes('postgres') && line.includes(dataDir))
+}
+
+/** The app on its own embedded PostgreSQL, the way `npm start` runs with no DATABASE_URI. */
+describe('the app with its embedded PostgreSQL', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arts-cms-lifecycle-'))
+  fs.chmodSync(dataDir, 0o755)
+  const env = { CMS_DATA_DIR: dataDir }
+  const credentials = { email: 'keeper@example.com', password: 'a-password-to-keep' }
+
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+
+  it('serves health and readiness', async () => {
+    const app = await startApp({ databaseUri: '', env })
+    try {
+      const health = await fetch(`${app.origin}/api/health`)
+      expect(health.status).toBe(200)
+      expect(await health.json()).toMatchObject({ status: 'ok' })
+      const ready = await fetch(`${app.origin}/api/ready`)
+      expect(ready.status).toBe(200)
+      expect(await ready.json()).toMatchObject({ status: 'ready' })
+      expect(postgresProcessesFor(dataDir).length).toBeGreaterThan(0)
+      await firstUser({ origin: app.origin, ...credentials })
+    } finally {
+      expect(await app.stop('SIGTERM')).toBe(0)
+    }
+  })
+
+  it('lets a request in flight finish on SIGTERM and leaves no postgres behind', async () => {
+    const app = await startApp({ databaseUri: '', env })
+    const inFlight = fetch(`${app.origin}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    })
+    // Password verification takes tens of milliseconds: the signal lands while it runs.
+    await new Promise((r) => setTimeout(r, 15))
+    const exit = app.stop('SIGTERM')
+    const res = await inFlight
+    expect(res.status).toBe(200)
+    expect(await exit).toBe(0)
+    expect(app.output()).toMatch(/embedded PostgreSQL stopped/)
+    expect(postgresProcessesFor(dataDir)).toEqual([])
+  })
+
+  it('finds its data again on the next start, and stops on SIGINT too', async () => {
+    const app = await startApp({ databaseUri: '', env })
+    try {
+      const token = await login({ origin: app.origin, ...credentials })
+      expect(token.length).toBeGreaterThan(20)
+    } finally {
+      expect(await app.stop('SIGINT')).toBe(0)
+    }
+    expect(postgresProcessesFor(dataDir)).toEqual([])
+  })
+
+  it('refuses to start in production without PAYLOAD_SECRET, saying why', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server.ts'], {
+      cwd: projectRoot,
+      env: { ...process.env, PAYLOAD_SECRET: '', CMS_DATA_DIR: dataDir, NODE_ENV: 'production' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(result.status).toBe(1)
+    expect(result.stderr).toMatch(/PAYLOAD_SECRET is not set/)
+    expect(postgresProcessesFor(dataDir)).toEqual([])
+  })
+})
+
+describe('/api/ready when the database is away', () => {
+  it('answers 503 problem+json while /api/health stays 200', async () => {
+    const { startEmbeddedPostgres } = await import('../../src/db/embeddedPostgres')
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arts-cms-ready-'))
+    fs.chmodSync(dataDir, 0o755)
+    const cluster = await startEmbeddedPostgres({ dataDir })
+    const app = await startApp({ databaseUri: cluster.connectionString })
+    try {
+      await cluster.stop()
+      const ready = await fetch(`${app.origin}/api/ready`)
+      expect(ready.status).toBe(503)
+      expect(ready.headers.get('content-type')).toBe('application/problem+json')
+      expect(await ready.json()).toMatchObject({ status: 503, title: 'Database unavailable' })
+      expect((await fetch(`${app.origin}/api/health`)).status).toBe(200)
+    } finally {
+      await app.stop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})

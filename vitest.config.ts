@@ -1,0 +1,42 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+
+const alias = {
+  '@payload-config': path.join(root, 'payload.config.ts'),
+  '@': path.join(root, 'src'),
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/setup/globalSetup.ts', 'tests/setup/buildApp.ts'],
+          // One database, one Payload schema: files run one after another.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/setup/globalSetup.ts', 'tests/setup/buildApp.ts'],
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 600_000,
+          environment: 'node',
+        },
+      },
+    ],
+  },
+})
