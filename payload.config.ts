@@ -17,6 +17,8 @@ export default buildConfig({
     user: Users.slug,
     importMap: { baseDir: path.resolve(dirname, 'src') },
     meta: { titleSuffix: ' · Arts CMS' },
+    // The default avatar is a Gravatar image: nothing in the admin loads from outside.
+    avatar: 'default',
   },
   collections: [Tenants, Users],
   db: databaseAdapter({

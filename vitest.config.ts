@@ -11,6 +11,7 @@ const alias = {
 
 export default defineConfig({
   test: {
+    reporters: ['default', './tests/setup/summaryReporter.ts'],
     projects: [
       {
         resolve: { alias },

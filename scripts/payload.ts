@@ -21,10 +21,13 @@ const main = async (): Promise<number> => {
     dataDir: settings.dataDir,
     production: false,
   })
-  const embedded = settings.databaseUri
-    ? undefined
-    : // Payload's CLI works on the development database; production only ever runs migrations.
-      await startEmbeddedPostgres({ dataDir: settings.dataDir, database: 'cms_dev' })
+  // Generators read the config alone; everything else needs a database.
+  const needsDatabase = !process.argv[2]?.startsWith('generate:')
+  const embedded =
+    settings.databaseUri || !needsDatabase
+      ? undefined
+      : // Payload's CLI works on the development database; production only ever runs migrations.
+        await startEmbeddedPostgres({ dataDir: settings.dataDir, database: 'cms_dev' })
   if (embedded) env.DATABASE_URI = embedded.connectionString
   try {
     const bin = path.join(root, 'node_modules', '.bin', 'payload')

@@ -62,7 +62,9 @@ export const startApp = async ({
   })
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  )
   const isAlive = (): boolean => child.exitCode === null && child.signalCode === null
   const origin = `http://127.0.0.1:${port}`
   try {

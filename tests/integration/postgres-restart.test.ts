@@ -50,7 +50,10 @@ describe('a PostgreSQL restart under concurrent reads and writes', () => {
         const res = await fetch(`${app.origin}/api/users`, {
           method: 'POST',
           headers,
-          body: JSON.stringify({ email: `${slug}@example.com`, password: `pw-${slug}-long-enough` }),
+          body: JSON.stringify({
+            email: `${slug}@example.com`,
+            password: `pw-${slug}-long-enough`,
+          }),
           signal: AbortSignal.timeout(30_000),
         })
         await res.arrayBuffer()
@@ -80,11 +83,7 @@ describe('a PostgreSQL restart under concurrent reads and writes', () => {
         if (n > total / 4 && !restarted) await new Promise((r) => setTimeout(r, 20))
       }
     }
-    await Promise.all([
-      ...Array.from({ length: concurrency }, worker),
-      reader(),
-      reader(),
-    ])
+    await Promise.all([...Array.from({ length: concurrency }, worker), reader(), reader()])
     await waitUntil({ check: async () => restarted, timeoutMs: 60_000, what: 'the restart' })
 
     expect(app.isAlive(), app.output()).toBe(true)
