@@ -4,10 +4,28 @@ import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
+import { Blogs } from './src/collections/Blogs'
+import { CustomAttributes } from './src/collections/CustomAttributes'
+import { EventInstances } from './src/collections/EventInstances'
+import { Events } from './src/collections/Events'
+import { Folders } from './src/collections/Folders'
+import { Media } from './src/collections/Media'
+import { MediaTags } from './src/collections/MediaTags'
+import { Organizations } from './src/collections/Organizations'
+import { Pages } from './src/collections/Pages'
+import { People } from './src/collections/People'
+import { redirects } from './src/collections/Redirects'
+import { Seasons } from './src/collections/Seasons'
+import { Series } from './src/collections/Series'
 import { Tenants } from './src/collections/Tenants'
 import { Users } from './src/collections/Users'
+import { Venues } from './src/collections/Venues'
+import { Works } from './src/collections/Works'
 import { databaseAdapter } from './src/db/adapter'
 import { readSettings } from './src/lib/settings'
+import { nestedPages } from './src/plugins/nestedPages'
+import { tenancy, tenantCollections } from './src/plugins/tenancy'
+import { tenantIntegrity } from './src/plugins/tenantIntegrity'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const settings = readSettings()
@@ -20,7 +38,24 @@ export default buildConfig({
     // The default avatar is a Gravatar image: nothing in the admin loads from outside.
     avatar: 'default',
   },
-  collections: [Tenants, Users],
+  collections: [
+    Events,
+    EventInstances,
+    Works,
+    Seasons,
+    Series,
+    Venues,
+    People,
+    Organizations,
+    Pages,
+    Blogs,
+    CustomAttributes,
+    Media,
+    MediaTags,
+    Folders,
+    Tenants,
+    Users,
+  ],
   db: databaseAdapter({
     // server.ts sets DATABASE_URI (embedded or external) before the app loads this file.
     connectionString: settings.databaseUri ?? '',
@@ -29,6 +64,13 @@ export default buildConfig({
     migrationDir: path.resolve(dirname, 'src/migrations'),
   }),
   editor: lexicalEditor(),
+  // The multi-tenant plugin goes last: it wraps the collections the others add.
+  plugins: [
+    redirects(),
+    nestedPages(),
+    tenantIntegrity({ collections: tenantCollections }),
+    tenancy(),
+  ],
   secret: settings.payloadSecret ?? '',
   sharp,
   telemetry: false,

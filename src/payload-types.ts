@@ -67,17 +67,51 @@ export interface Config {
   };
   blocks: {};
   collections: {
+    events: Event;
+    'event-instances': EventInstance;
+    works: Work;
+    seasons: Season;
+    series: Series;
+    venues: Venue;
+    people: Person;
+    organizations: Organization;
+    pages: Page;
+    blogs: Blog;
+    'custom-attributes': CustomAttribute;
+    media: Media;
+    'media-tags': MediaTag;
+    folders: Folder;
     tenants: Tenant;
     users: User;
+    redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
-  collectionsJoins: {};
+  collectionsJoins: {
+    events: {
+      instances: 'event-instances';
+    };
+  };
   collectionsSelect: {
+    events: EventsSelect<false> | EventsSelect<true>;
+    'event-instances': EventInstancesSelect<false> | EventInstancesSelect<true>;
+    works: WorksSelect<false> | WorksSelect<true>;
+    seasons: SeasonsSelect<false> | SeasonsSelect<true>;
+    series: SeriesSelect<false> | SeriesSelect<true>;
+    venues: VenuesSelect<false> | VenuesSelect<true>;
+    people: PeopleSelect<false> | PeopleSelect<true>;
+    organizations: OrganizationsSelect<false> | OrganizationsSelect<true>;
+    pages: PagesSelect<false> | PagesSelect<true>;
+    blogs: BlogsSelect<false> | BlogsSelect<true>;
+    'custom-attributes': CustomAttributesSelect<false> | CustomAttributesSelect<true>;
+    media: MediaSelect<false> | MediaSelect<true>;
+    'media-tags': MediaTagsSelect<false> | MediaTagsSelect<true>;
+    folders: FoldersSelect<false> | FoldersSelect<true>;
     tenants: TenantsSelect<false> | TenantsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -118,6 +152,121 @@ export interface UserAuthOperations {
   };
 }
 /**
+ * Productions and happenings; their dates live in event instances.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "events".
+ */
+export interface Event {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  title: string;
+  work?: (string | null) | Work;
+  image?: (string | null) | Media;
+  /**
+   * Show dates without times (all-day or ongoing events).
+   */
+  hideStartTime?: boolean | null;
+  venue?: {
+    name?: string | null;
+    address?: string | null;
+    city?: string | null;
+    country?: string | null;
+  };
+  organizer?: {
+    name?: string | null;
+    email?: string | null;
+  };
+  booking?: {
+    /**
+     * For example "Book now".
+     */
+    bookingLinkLabel?: string | null;
+    bookingLinkURL?: string | null;
+  };
+  instances?: {
+    docs?: (string | EventInstance)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
+  elevent?: {
+    /**
+     * Keep this record in sync with the ticketing system.
+     */
+    syncConnected?: boolean | null;
+    eventId?: string | null;
+    /**
+     * Publish changes that arrive from the sync.
+     */
+    syncToPublished?: boolean | null;
+  };
+  spektrix?: {
+    /**
+     * Keep this record in sync with the ticketing system.
+     */
+    syncConnected?: boolean | null;
+    eventId?: string | null;
+    eventSyncType?: string | null;
+    /**
+     * Spektrix instance ids, as Spektrix lists them.
+     */
+    spektrixInstances?: string | null;
+    /**
+     * Publish changes that arrive from the sync.
+     */
+    syncToPublished?: boolean | null;
+  };
+  tessitura?: {
+    /**
+     * Keep this record in sync with the ticketing system.
+     */
+    syncConnected?: boolean | null;
+    productionSeasonIds?: string | null;
+    performanceSyncType?: string | null;
+    productionPerformances?: string | null;
+    keywords?: string | null;
+    /**
+     * Publish changes that arrive from the sync.
+     */
+    syncToPublished?: boolean | null;
+  };
+  lineup?: {
+    /**
+     * Keep this record in sync with the ticketing system.
+     */
+    syncConnected?: boolean | null;
+    eventId?: string | null;
+    eventName?: string | null;
+    eventType?: string | null;
+    eventCategory?: string | null;
+    ticketUrl?: string | null;
+    websiteUrl?: string | null;
+    tags?: string | null;
+    /**
+     * Publish changes that arrive from the sync.
+     */
+    syncToPublished?: boolean | null;
+  };
+  /**
+   * Made from the title while "Lock slug" is on. Unique within the tenant.
+   */
+  slug: string;
+  slugLock?: boolean | null;
+  /**
+   * Derived from the slug.
+   */
+  url?: string | null;
+  /**
+   * The website theme template this record renders with.
+   */
+  themeTemplate?: string | null;
+  lastUsedThemeKey?: string | null;
+  publishedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  _status?: ('draft' | 'published') | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "tenants".
  */
@@ -125,9 +274,456 @@ export interface Tenant {
   id: string;
   name: string;
   /**
-   * Lowercase letters, digits and hyphens; used in partner API paths.
+   * Lowercase letters, digits and hyphens, 2–63 characters; used in partner API paths.
    */
   slug: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * The plays, operas, pieces and shows that events stage.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "works".
+ */
+export interface Work {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  title: string;
+  /**
+   * Made from the title while "Lock slug" is on. Unique within the tenant.
+   */
+  slug: string;
+  slugLock?: boolean | null;
+  image?: (string | null) | Media;
+  /**
+   * Derived from the slug.
+   */
+  url?: string | null;
+  /**
+   * The website theme template this record renders with.
+   */
+  themeTemplate?: string | null;
+  lastUsedThemeKey?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "media".
+ */
+export interface Media {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  /**
+   * What the image shows, for people who cannot see it.
+   */
+  alt?: string | null;
+  caption?: string | null;
+  /**
+   * Photographer or rights holder.
+   */
+  credit?: string | null;
+  tags?: (string | MediaTag)[] | null;
+  folder?: (string | null) | Folder;
+  /**
+   * Free key/value pairs (rights, source system ids, ...).
+   */
+  metadata?:
+    | {
+        key: string;
+        value?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * Absolute URL of the original file.
+   */
+  src?: string | null;
+  /**
+   * Absolute URL of the 1200×630 Open Graph image.
+   */
+  src_opengraph?: string | null;
+  /**
+   * The tenant slug: the folder the file belongs to in storage.
+   */
+  prefix?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
+  sizes?: {
+    thumbnail?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
+    opengraph?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "media-tags".
+ */
+export interface MediaTag {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  title: string;
+  /**
+   * Made from the title while "Lock slug" is on. Unique within the tenant.
+   */
+  slug: string;
+  slugLock?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "folders".
+ */
+export interface Folder {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  name: string;
+  parent?: (string | null) | Folder;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Performances: one date and time of an event.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "event-instances".
+ */
+export interface EventInstance {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  /**
+   * Left empty: the event title and date.
+   */
+  title?: string | null;
+  event: string | Event;
+  startDate: string;
+  endDate?: string | null;
+  ticketingSystem?: ('elevent' | 'spektrix' | 'tessitura' | 'lineup' | 'other') | null;
+  ticketingSystemId?: string | null;
+  /**
+   * Keep this performance off public listings.
+   */
+  hidden?: boolean | null;
+  booking?: {
+    /**
+     * For example "Book now".
+     */
+    bookingLinkLabel?: string | null;
+    bookingLinkURL?: string | null;
+  };
+  elevent?: {
+    showTimeId?: string | null;
+    eventId?: string | null;
+    eventUrlName?: string | null;
+  };
+  spektrix?: {
+    instanceId?: string | null;
+    eventId?: string | null;
+  };
+  tessitura?: {
+    performanceId?: string | null;
+    productionSeasonId?: string | null;
+    keywords?: string | null;
+    availability?: string | null;
+  };
+  lineup?: {
+    ticketId?: string | null;
+    eventId?: string | null;
+    ticketName?: string | null;
+    ticketDescription?: string | null;
+    pricing?: {
+      price?: number | null;
+      /**
+       * ISO 4217, e.g. EUR.
+       */
+      currency?: string | null;
+    };
+    availability?: {
+      quantityAvailable?: number | null;
+      quantitySold?: number | null;
+      saleStart?: string | null;
+      saleEnd?: string | null;
+    };
+    ticketStatus?: string | null;
+    ticketType?: string | null;
+    /**
+     * Raw data of the last sync, as Lineup sent it.
+     */
+    syncData?: string | null;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seasons".
+ */
+export interface Season {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  title: string;
+  /**
+   * Made from the title while "Lock slug" is on. Unique within the tenant.
+   */
+  slug: string;
+  slugLock?: boolean | null;
+  image?: (string | null) | Media;
+  /**
+   * Derived from the slug.
+   */
+  url?: string | null;
+  /**
+   * The website theme template this record renders with.
+   */
+  themeTemplate?: string | null;
+  lastUsedThemeKey?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Recurring strands of events. Series have no public page of their own, hence no url.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "series".
+ */
+export interface Series {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  title: string;
+  /**
+   * Made from the title while "Lock slug" is on. Unique within the tenant.
+   */
+  slug: string;
+  slugLock?: boolean | null;
+  image?: (string | null) | Media;
+  /**
+   * The website theme template this record renders with.
+   */
+  themeTemplate?: string | null;
+  lastUsedThemeKey?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "venues".
+ */
+export interface Venue {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  title: string;
+  /**
+   * Made from the title while "Lock slug" is on. Unique within the tenant.
+   */
+  slug: string;
+  slugLock?: boolean | null;
+  image?: (string | null) | Media;
+  /**
+   * Derived from the slug.
+   */
+  url?: string | null;
+  /**
+   * The website theme template this record renders with.
+   */
+  themeTemplate?: string | null;
+  lastUsedThemeKey?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Artists, creatives and staff.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "people".
+ */
+export interface Person {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  title: string;
+  /**
+   * Made from the title while "Lock slug" is on. Unique within the tenant.
+   */
+  slug: string;
+  slugLock?: boolean | null;
+  image?: (string | null) | Media;
+  /**
+   * Derived from the slug.
+   */
+  url?: string | null;
+  /**
+   * The website theme template this record renders with.
+   */
+  themeTemplate?: string | null;
+  lastUsedThemeKey?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Companies, ensembles, producers and partners.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "organizations".
+ */
+export interface Organization {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  title: string;
+  /**
+   * Made from the title while "Lock slug" is on. Unique within the tenant.
+   */
+  slug: string;
+  slugLock?: boolean | null;
+  image?: (string | null) | Media;
+  /**
+   * Derived from the slug.
+   */
+  url?: string | null;
+  /**
+   * The website theme template this record renders with.
+   */
+  themeTemplate?: string | null;
+  lastUsedThemeKey?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "pages".
+ */
+export interface Page {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  title: string;
+  image?: (string | null) | Media;
+  showInNavigation?: boolean | null;
+  showInSearch?: boolean | null;
+  /**
+   * Sort key among siblings in navigation ("010", "020", ...).
+   */
+  order?: string | null;
+  /**
+   * Made from the title while "Lock slug" is on. Unique within the tenant.
+   */
+  slug: string;
+  slugLock?: boolean | null;
+  /**
+   * The path through the parent pages.
+   */
+  relativePath?: string | null;
+  /**
+   * Same as the relative path.
+   */
+  url?: string | null;
+  /**
+   * The website theme template this record renders with.
+   */
+  themeTemplate?: string | null;
+  lastUsedThemeKey?: string | null;
+  publishedAt?: string | null;
+  parent?: (string | null) | Page;
+  breadcrumbs?:
+    | {
+        doc?: (string | null) | Page;
+        url?: string | null;
+        label?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+  _status?: ('draft' | 'published') | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "blogs".
+ */
+export interface Blog {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  title: string;
+  /**
+   * Made from the title while "Lock slug" is on. Unique within the tenant.
+   */
+  slug: string;
+  slugLock?: boolean | null;
+  image?: (string | null) | Media;
+  /**
+   * Derived from the slug.
+   */
+  url?: string | null;
+  /**
+   * The website theme template this record renders with.
+   */
+  themeTemplate?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "custom-attributes".
+ */
+export interface CustomAttribute {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  /**
+   * Shown to editors and visitors.
+   */
+  name: string;
+  /**
+   * Machine name, e.g. "age-rating". Unique within the tenant.
+   */
+  key: string;
+  valueType: 'text' | 'number' | 'boolean' | 'date' | 'url' | 'select';
+  options?:
+    | {
+        label: string;
+        value: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * The record kinds this attribute belongs on.
+   */
+  appliesTo?:
+    | (
+        | 'events'
+        | 'event-instances'
+        | 'works'
+        | 'venues'
+        | 'people'
+        | 'organizations'
+        | 'seasons'
+        | 'series'
+        | 'pages'
+        | 'blogs'
+      )[]
+    | null;
+  required?: boolean | null;
+  description?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -139,6 +735,13 @@ export interface User {
   id: string;
   name?: string | null;
   roles?: ('super-admin' | 'user')[] | null;
+  tenants?:
+    | {
+        tenant: string | Tenant;
+        roles: ('tenant-admin' | 'editor')[];
+        id?: string | null;
+      }[]
+    | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -158,6 +761,61 @@ export interface User {
     | null;
   password?: string | null;
   collection: 'users';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "redirects".
+ */
+export interface Redirect {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  /**
+   * Stored normalised: "/Whats-On/" becomes "/whats-on".
+   */
+  from: string;
+  to?: {
+    type?: ('reference' | 'custom') | null;
+    reference?:
+      | ({
+          relationTo: 'pages';
+          value: string | Page;
+        } | null)
+      | ({
+          relationTo: 'events';
+          value: string | Event;
+        } | null)
+      | ({
+          relationTo: 'people';
+          value: string | Person;
+        } | null)
+      | ({
+          relationTo: 'seasons';
+          value: string | Season;
+        } | null)
+      | ({
+          relationTo: 'series';
+          value: string | Series;
+        } | null)
+      | ({
+          relationTo: 'works';
+          value: string | Work;
+        } | null)
+      | ({
+          relationTo: 'venues';
+          value: string | Venue;
+        } | null)
+      | ({
+          relationTo: 'organizations';
+          value: string | Organization;
+        } | null)
+      | ({
+          relationTo: 'blogs';
+          value: string | Blog;
+        } | null);
+    url?: string | null;
+  };
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -184,12 +842,72 @@ export interface PayloadLockedDocument {
   id: string;
   document?:
     | ({
+        relationTo: 'events';
+        value: string | Event;
+      } | null)
+    | ({
+        relationTo: 'event-instances';
+        value: string | EventInstance;
+      } | null)
+    | ({
+        relationTo: 'works';
+        value: string | Work;
+      } | null)
+    | ({
+        relationTo: 'seasons';
+        value: string | Season;
+      } | null)
+    | ({
+        relationTo: 'series';
+        value: string | Series;
+      } | null)
+    | ({
+        relationTo: 'venues';
+        value: string | Venue;
+      } | null)
+    | ({
+        relationTo: 'people';
+        value: string | Person;
+      } | null)
+    | ({
+        relationTo: 'organizations';
+        value: string | Organization;
+      } | null)
+    | ({
+        relationTo: 'pages';
+        value: string | Page;
+      } | null)
+    | ({
+        relationTo: 'blogs';
+        value: string | Blog;
+      } | null)
+    | ({
+        relationTo: 'custom-attributes';
+        value: string | CustomAttribute;
+      } | null)
+    | ({
+        relationTo: 'media';
+        value: string | Media;
+      } | null)
+    | ({
+        relationTo: 'media-tags';
+        value: string | MediaTag;
+      } | null)
+    | ({
+        relationTo: 'folders';
+        value: string | Folder;
+      } | null)
+    | ({
         relationTo: 'tenants';
         value: string | Tenant;
       } | null)
     | ({
         relationTo: 'users';
         value: string | User;
+      } | null)
+    | ({
+        relationTo: 'redirects';
+        value: string | Redirect;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -235,6 +953,397 @@ export interface PayloadMigration {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "events_select".
+ */
+export interface EventsSelect<T extends boolean = true> {
+  tenant?: T;
+  title?: T;
+  work?: T;
+  image?: T;
+  hideStartTime?: T;
+  venue?:
+    | T
+    | {
+        name?: T;
+        address?: T;
+        city?: T;
+        country?: T;
+      };
+  organizer?:
+    | T
+    | {
+        name?: T;
+        email?: T;
+      };
+  booking?:
+    | T
+    | {
+        bookingLinkLabel?: T;
+        bookingLinkURL?: T;
+      };
+  instances?: T;
+  elevent?:
+    | T
+    | {
+        syncConnected?: T;
+        eventId?: T;
+        syncToPublished?: T;
+      };
+  spektrix?:
+    | T
+    | {
+        syncConnected?: T;
+        eventId?: T;
+        eventSyncType?: T;
+        spektrixInstances?: T;
+        syncToPublished?: T;
+      };
+  tessitura?:
+    | T
+    | {
+        syncConnected?: T;
+        productionSeasonIds?: T;
+        performanceSyncType?: T;
+        productionPerformances?: T;
+        keywords?: T;
+        syncToPublished?: T;
+      };
+  lineup?:
+    | T
+    | {
+        syncConnected?: T;
+        eventId?: T;
+        eventName?: T;
+        eventType?: T;
+        eventCategory?: T;
+        ticketUrl?: T;
+        websiteUrl?: T;
+        tags?: T;
+        syncToPublished?: T;
+      };
+  slug?: T;
+  slugLock?: T;
+  url?: T;
+  themeTemplate?: T;
+  lastUsedThemeKey?: T;
+  publishedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  _status?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "event-instances_select".
+ */
+export interface EventInstancesSelect<T extends boolean = true> {
+  tenant?: T;
+  title?: T;
+  event?: T;
+  startDate?: T;
+  endDate?: T;
+  ticketingSystem?: T;
+  ticketingSystemId?: T;
+  hidden?: T;
+  booking?:
+    | T
+    | {
+        bookingLinkLabel?: T;
+        bookingLinkURL?: T;
+      };
+  elevent?:
+    | T
+    | {
+        showTimeId?: T;
+        eventId?: T;
+        eventUrlName?: T;
+      };
+  spektrix?:
+    | T
+    | {
+        instanceId?: T;
+        eventId?: T;
+      };
+  tessitura?:
+    | T
+    | {
+        performanceId?: T;
+        productionSeasonId?: T;
+        keywords?: T;
+        availability?: T;
+      };
+  lineup?:
+    | T
+    | {
+        ticketId?: T;
+        eventId?: T;
+        ticketName?: T;
+        ticketDescription?: T;
+        pricing?:
+          | T
+          | {
+              price?: T;
+              currency?: T;
+            };
+        availability?:
+          | T
+          | {
+              quantityAvailable?: T;
+              quantitySold?: T;
+              saleStart?: T;
+              saleEnd?: T;
+            };
+        ticketStatus?: T;
+        ticketType?: T;
+        syncData?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "works_select".
+ */
+export interface WorksSelect<T extends boolean = true> {
+  tenant?: T;
+  title?: T;
+  slug?: T;
+  slugLock?: T;
+  image?: T;
+  url?: T;
+  themeTemplate?: T;
+  lastUsedThemeKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seasons_select".
+ */
+export interface SeasonsSelect<T extends boolean = true> {
+  tenant?: T;
+  title?: T;
+  slug?: T;
+  slugLock?: T;
+  image?: T;
+  url?: T;
+  themeTemplate?: T;
+  lastUsedThemeKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "series_select".
+ */
+export interface SeriesSelect<T extends boolean = true> {
+  tenant?: T;
+  title?: T;
+  slug?: T;
+  slugLock?: T;
+  image?: T;
+  themeTemplate?: T;
+  lastUsedThemeKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "venues_select".
+ */
+export interface VenuesSelect<T extends boolean = true> {
+  tenant?: T;
+  title?: T;
+  slug?: T;
+  slugLock?: T;
+  image?: T;
+  url?: T;
+  themeTemplate?: T;
+  lastUsedThemeKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "people_select".
+ */
+export interface PeopleSelect<T extends boolean = true> {
+  tenant?: T;
+  title?: T;
+  slug?: T;
+  slugLock?: T;
+  image?: T;
+  url?: T;
+  themeTemplate?: T;
+  lastUsedThemeKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "organizations_select".
+ */
+export interface OrganizationsSelect<T extends boolean = true> {
+  tenant?: T;
+  title?: T;
+  slug?: T;
+  slugLock?: T;
+  image?: T;
+  url?: T;
+  themeTemplate?: T;
+  lastUsedThemeKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "pages_select".
+ */
+export interface PagesSelect<T extends boolean = true> {
+  tenant?: T;
+  title?: T;
+  image?: T;
+  showInNavigation?: T;
+  showInSearch?: T;
+  order?: T;
+  slug?: T;
+  slugLock?: T;
+  relativePath?: T;
+  url?: T;
+  themeTemplate?: T;
+  lastUsedThemeKey?: T;
+  publishedAt?: T;
+  parent?: T;
+  breadcrumbs?:
+    | T
+    | {
+        doc?: T;
+        url?: T;
+        label?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+  _status?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "blogs_select".
+ */
+export interface BlogsSelect<T extends boolean = true> {
+  tenant?: T;
+  title?: T;
+  slug?: T;
+  slugLock?: T;
+  image?: T;
+  url?: T;
+  themeTemplate?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "custom-attributes_select".
+ */
+export interface CustomAttributesSelect<T extends boolean = true> {
+  tenant?: T;
+  name?: T;
+  key?: T;
+  valueType?: T;
+  options?:
+    | T
+    | {
+        label?: T;
+        value?: T;
+        id?: T;
+      };
+  appliesTo?: T;
+  required?: T;
+  description?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "media_select".
+ */
+export interface MediaSelect<T extends boolean = true> {
+  tenant?: T;
+  alt?: T;
+  caption?: T;
+  credit?: T;
+  tags?: T;
+  folder?: T;
+  metadata?:
+    | T
+    | {
+        key?: T;
+        value?: T;
+        id?: T;
+      };
+  src?: T;
+  src_opengraph?: T;
+  prefix?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  url?: T;
+  thumbnailURL?: T;
+  filename?: T;
+  mimeType?: T;
+  filesize?: T;
+  width?: T;
+  height?: T;
+  focalX?: T;
+  focalY?: T;
+  sizes?:
+    | T
+    | {
+        thumbnail?:
+          | T
+          | {
+              url?: T;
+              width?: T;
+              height?: T;
+              mimeType?: T;
+              filesize?: T;
+              filename?: T;
+            };
+        opengraph?:
+          | T
+          | {
+              url?: T;
+              width?: T;
+              height?: T;
+              mimeType?: T;
+              filesize?: T;
+              filename?: T;
+            };
+      };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "media-tags_select".
+ */
+export interface MediaTagsSelect<T extends boolean = true> {
+  tenant?: T;
+  title?: T;
+  slug?: T;
+  slugLock?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "folders_select".
+ */
+export interface FoldersSelect<T extends boolean = true> {
+  tenant?: T;
+  name?: T;
+  parent?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "tenants_select".
  */
 export interface TenantsSelect<T extends boolean = true> {
@@ -250,6 +1359,13 @@ export interface TenantsSelect<T extends boolean = true> {
 export interface UsersSelect<T extends boolean = true> {
   name?: T;
   roles?: T;
+  tenants?:
+    | T
+    | {
+        tenant?: T;
+        roles?: T;
+        id?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   email?: T;
@@ -267,6 +1383,23 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "redirects_select".
+ */
+export interface RedirectsSelect<T extends boolean = true> {
+  tenant?: T;
+  from?: T;
+  to?:
+    | T
+    | {
+        type?: T;
+        reference?: T;
+        url?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

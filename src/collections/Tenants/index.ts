@@ -1,9 +1,12 @@
 import type { CollectionConfig } from 'payload'
 
-import { superAdminOnly } from '../../access/isSuperAdmin'
+import { isSuperAdmin, superAdminOnly } from '../../access/isSuperAdmin'
+import { userTenantIds } from '../../access/tenantRoles'
+import { validateTenantSlug } from './validateTenantSlug'
 
 export const Tenants: CollectionConfig = {
   slug: 'tenants',
+  labels: { singular: 'Organisation (tenant)', plural: 'Organisations (tenants)' },
   admin: {
     useAsTitle: 'name',
     group: 'Settings',
@@ -12,6 +15,12 @@ export const Tenants: CollectionConfig = {
   access: {
     create: superAdminOnly,
     delete: superAdminOnly,
+    // The plugin narrows reads to the user's own tenants; admins may rename theirs.
+    read: ({ req }) => Boolean(req.user),
+    update: ({ req }) =>
+      isSuperAdmin(req.user) || {
+        id: { in: userTenantIds({ user: req.user as never, role: 'tenant-admin' }) },
+      },
   },
   fields: [
     { name: 'name', type: 'text', required: true },
@@ -21,7 +30,11 @@ export const Tenants: CollectionConfig = {
       required: true,
       unique: true,
       index: true,
-      admin: { description: 'Lowercase letters, digits and hyphens; used in partner API paths.' },
+      validate: validateTenantSlug,
+      admin: {
+        description:
+          'Lowercase letters, digits and hyphens, 2–63 characters; used in partner API paths.',
+      },
     },
   ],
 }

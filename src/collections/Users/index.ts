@@ -1,18 +1,31 @@
 import type { CollectionConfig } from 'payload'
 
+import { tenantAdmin } from '../../access/content'
 import { isSuperAdmin } from '../../access/isSuperAdmin'
+import { selfOrTenantAdmin, signedIn } from './access'
 import { firstUserIsSuperAdmin } from './hooks/firstUserIsSuperAdmin'
+import { limitTenantAssignments } from './hooks/limitTenantAssignments'
 
+/**
+ * Editors and admins. Global role: super-admin (every tenant) or user; per tenant (the
+ * multi-tenant plugin's `tenants` array): tenant-admin or editor.
+ */
 export const Users: CollectionConfig = {
   slug: 'users',
   auth: true,
   admin: {
     useAsTitle: 'email',
     group: 'Settings',
-    defaultColumns: ['email', 'name', 'roles'],
+    defaultColumns: ['email', 'name', 'roles', 'tenants'],
+  },
+  access: {
+    create: tenantAdmin,
+    read: signedIn,
+    update: selfOrTenantAdmin,
+    delete: tenantAdmin,
   },
   hooks: {
-    beforeChange: [firstUserIsSuperAdmin],
+    beforeChange: [firstUserIsSuperAdmin, limitTenantAssignments],
   },
   fields: [
     { name: 'name', type: 'text' },
@@ -26,7 +39,7 @@ export const Users: CollectionConfig = {
         { label: 'User', value: 'user' },
       ],
       access: {
-        // Only a super-admin can grant or see global roles; nobody promotes themselves.
+        // Only a super-admin grants global roles; nobody promotes themselves.
         create: ({ req }) => isSuperAdmin(req.user),
         update: ({ req }) => isSuperAdmin(req.user),
       },

@@ -1,0 +1,69 @@
+import type { CollectionConfig } from 'payload'
+
+import { contentAccess } from '../../access/content'
+import { bookingGroup, instanceTicketingGroups } from '../../fields/ticketing'
+import { validateInstanceDates } from './hooks/validateInstanceDates'
+import { defaultInstanceTitle } from './hooks/defaultInstanceTitle'
+
+const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
+
+export const EventInstances: CollectionConfig = {
+  slug: 'event-instances',
+  labels: { singular: 'Event instance', plural: 'Event instances' },
+  admin: {
+    useAsTitle: 'title',
+    group: 'Listings',
+    defaultColumns: ['title', 'event', 'startDate', 'ticketingSystem', 'hidden'],
+    description: 'Performances: one date and time of an event.',
+  },
+  access: contentAccess,
+  hooks: {
+    beforeValidate: [validateInstanceDates],
+    beforeChange: [defaultInstanceTitle],
+  },
+  fields: [
+    {
+      name: 'title',
+      type: 'text',
+      admin: { description: 'Left empty: the event title and date.' },
+    },
+    { name: 'event', type: 'relationship', relationTo: 'events', required: true, index: true },
+    {
+      type: 'row',
+      fields: [
+        { name: 'startDate', type: 'date', required: true, index: true, admin: dateTime },
+        { name: 'endDate', type: 'date', admin: dateTime },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'ticketingSystem',
+          type: 'select',
+          options: [
+            { label: 'Elevent', value: 'elevent' },
+            { label: 'Spektrix', value: 'spektrix' },
+            { label: 'Tessitura', value: 'tessitura' },
+            { label: 'Lineup', value: 'lineup' },
+            { label: 'Other', value: 'other' },
+          ],
+        },
+        { name: 'ticketingSystemId', type: 'text' },
+      ],
+    },
+    {
+      name: 'hidden',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { description: 'Keep this performance off public listings.' },
+    },
+    bookingGroup(),
+    {
+      type: 'collapsible',
+      label: 'Ticketing sync',
+      admin: { initCollapsed: true },
+      fields: instanceTicketingGroups(),
+    },
+  ],
+}

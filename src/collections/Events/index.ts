@@ -1,0 +1,90 @@
+import type { CollectionConfig } from 'payload'
+
+import { contentAccess } from '../../access/content'
+import { imageField } from '../../fields/image'
+import { slugFields } from '../../fields/slug'
+import { themeFields } from '../../fields/slugSet'
+import { bookingGroup, eventTicketingGroups } from '../../fields/ticketing'
+import { titleField } from '../../fields/title'
+import { urlField } from '../../fields/url'
+import { deriveUrl } from '../../hooks/deriveUrl'
+import { setPublishedAt } from '../../hooks/setPublishedAt'
+
+export const Events: CollectionConfig = {
+  slug: 'events',
+  labels: { singular: 'Event', plural: 'Events' },
+  admin: {
+    useAsTitle: 'title',
+    group: 'Listings',
+    defaultColumns: ['title', 'image', '_status', 'work', 'updatedAt'],
+    description: 'Productions and happenings; their dates live in event instances.',
+  },
+  access: contentAccess,
+  versions: { drafts: true, maxPerDoc: 50 },
+  indexes: [{ fields: ['slug', 'tenant'], unique: true }],
+  hooks: {
+    beforeChange: [deriveUrl({ prefix: '/events' }), setPublishedAt],
+  },
+  fields: [
+    titleField(),
+    {
+      type: 'tabs',
+      tabs: [
+        {
+          label: 'Details',
+          fields: [
+            { name: 'work', type: 'relationship', relationTo: 'works', index: true },
+            imageField(),
+            {
+              name: 'hideStartTime',
+              type: 'checkbox',
+              defaultValue: false,
+              admin: { description: 'Show dates without times (all-day or ongoing events).' },
+            },
+            {
+              name: 'venue',
+              type: 'group',
+              fields: [
+                { name: 'name', type: 'text' },
+                { name: 'address', type: 'text' },
+                { name: 'city', type: 'text' },
+                { name: 'country', type: 'text' },
+              ],
+            },
+            {
+              name: 'organizer',
+              type: 'group',
+              fields: [
+                { name: 'name', type: 'text' },
+                { name: 'email', type: 'email' },
+              ],
+            },
+            bookingGroup(),
+          ],
+        },
+        {
+          label: 'Performances',
+          fields: [
+            {
+              name: 'instances',
+              type: 'join',
+              collection: 'event-instances',
+              on: 'event',
+              defaultSort: 'startDate',
+              admin: { defaultColumns: ['title', 'startDate', 'ticketingSystem', 'hidden'] },
+            },
+          ],
+        },
+        { label: 'Ticketing sync', fields: eventTicketingGroups() },
+      ],
+    },
+    ...slugFields({ collection: 'events' }),
+    urlField(),
+    ...themeFields(),
+    {
+      name: 'publishedAt',
+      type: 'date',
+      admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+    },
+  ],
+}

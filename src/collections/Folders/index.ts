@@ -1,0 +1,19 @@
+import type { CollectionConfig } from 'payload'
+
+import { contentAccess } from '../../access/content'
+
+export const Folders: CollectionConfig = {
+  slug: 'folders',
+  labels: { singular: 'Folder', plural: 'Folders' },
+  admin: { useAsTitle: 'name', group: 'Media', defaultColumns: ['name', 'parent', 'updatedAt'] },
+  access: contentAccess,
+  fields: [
+    { name: 'name', type: 'text', required: true },
+    {
+      name: 'parent',
+      type: 'relationship',
+      relationTo: 'folders',
+      filterOptions: ({ id }) => (id ? { id: { not_equals: id } } : true),
+    },
+  ],
+}

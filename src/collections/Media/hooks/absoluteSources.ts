@@ -1,0 +1,15 @@
+import type { CollectionAfterReadHook } from 'payload'
+
+import { readSettings } from '../../../lib/settings'
+
+const absolute = (url: unknown): string | null => {
+  if (typeof url !== 'string' || !url) return null
+  return url.startsWith('/') ? `${readSettings().serverUrl}${url}` : url
+}
+
+/** `src` and `src_opengraph` are the absolute addresses of the original and its OG size. */
+export const absoluteSources: CollectionAfterReadHook = ({ doc }) => {
+  doc.src = absolute(doc.url)
+  doc.src_opengraph = absolute(doc.sizes?.opengraph?.url)
+  return doc
+}

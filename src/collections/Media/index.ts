@@ -1,0 +1,88 @@
+import path from 'node:path'
+import type { CollectionConfig } from 'payload'
+
+import { contentAccess } from '../../access/content'
+import { readSettings } from '../../lib/settings'
+import { absoluteSources } from './hooks/absoluteSources'
+import { setPrefix } from './hooks/setPrefix'
+
+/** What may be uploaded: web images and documents. SVG is left out: it can carry script. */
+export const allowedMimeTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'application/pdf',
+]
+
+/**
+ * Media and files are one store: every upload is a media record, images get the `thumbnail`
+ * and `opengraph` sizes, and the partner file list shows the same records in the File shape.
+ */
+export const Media: CollectionConfig = {
+  slug: 'media',
+  labels: { singular: 'Media item', plural: 'Media' },
+  admin: {
+    useAsTitle: 'filename',
+    group: 'Media',
+    defaultColumns: ['filename', 'alt', 'folder', 'mimeType', 'updatedAt'],
+  },
+  access: contentAccess,
+  upload: {
+    staticDir: path.join(readSettings().dataDir, 'media'),
+    mimeTypes: allowedMimeTypes,
+    adminThumbnail: 'thumbnail',
+    focalPoint: true,
+    crop: true,
+    imageSizes: [
+      { name: 'thumbnail', width: 400, height: 300, position: 'centre' },
+      { name: 'opengraph', width: 1200, height: 630, position: 'centre' },
+    ],
+  },
+  hooks: {
+    beforeChange: [setPrefix],
+    afterRead: [absoluteSources],
+  },
+  fields: [
+    {
+      name: 'alt',
+      type: 'text',
+      maxLength: 500,
+      admin: { description: 'What the image shows, for people who cannot see it.' },
+    },
+    { name: 'caption', type: 'textarea' },
+    { name: 'credit', type: 'text', admin: { description: 'Photographer or rights holder.' } },
+    { name: 'tags', type: 'relationship', relationTo: 'media-tags', hasMany: true },
+    { name: 'folder', type: 'relationship', relationTo: 'folders', index: true },
+    {
+      name: 'metadata',
+      type: 'array',
+      admin: { description: 'Free key/value pairs (rights, source system ids, ...).' },
+      fields: [
+        { name: 'key', type: 'text', required: true },
+        { name: 'value', type: 'text' },
+      ],
+    },
+    {
+      name: 'src',
+      type: 'text',
+      virtual: true,
+      admin: { readOnly: true, description: 'Absolute URL of the original file.' },
+    },
+    {
+      name: 'src_opengraph',
+      type: 'text',
+      virtual: true,
+      admin: { readOnly: true, description: 'Absolute URL of the 1200×630 Open Graph image.' },
+    },
+    {
+      name: 'prefix',
+      type: 'text',
+      admin: {
+        readOnly: true,
+        description: 'The tenant slug: the folder the file belongs to in storage.',
+      },
+    },
+  ],
+}

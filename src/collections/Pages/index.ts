@@ -1,0 +1,61 @@
+import type { CollectionConfig } from 'payload'
+
+import { contentAccess } from '../../access/content'
+import { imageField } from '../../fields/image'
+import { slugFields } from '../../fields/slug'
+import { themeFields } from '../../fields/slugSet'
+import { titleField } from '../../fields/title'
+import { urlField } from '../../fields/url'
+import { setPublishedAt } from '../../hooks/setPublishedAt'
+import { deriveRelativePath } from './hooks/deriveRelativePath'
+
+/** Website pages. `parent` and `breadcrumbs` come from the nested-docs plugin (see plugins/). */
+export const Pages: CollectionConfig = {
+  slug: 'pages',
+  labels: { singular: 'Page', plural: 'Pages' },
+  admin: {
+    useAsTitle: 'title',
+    group: 'Site',
+    defaultColumns: ['title', 'relativePath', '_status', 'showInNavigation', 'updatedAt'],
+  },
+  access: contentAccess,
+  versions: { drafts: true, maxPerDoc: 50 },
+  indexes: [{ fields: ['slug', 'tenant'], unique: true }],
+  hooks: { beforeChange: [deriveRelativePath, setPublishedAt] },
+  fields: [
+    titleField(),
+    imageField(),
+    {
+      type: 'row',
+      fields: [
+        { name: 'showInNavigation', type: 'checkbox', defaultValue: true },
+        { name: 'showInSearch', type: 'checkbox', defaultValue: true },
+      ],
+    },
+    {
+      name: 'order',
+      type: 'text',
+      admin: { description: 'Sort key among siblings in navigation ("010", "020", ...).' },
+    },
+    ...slugFields({ collection: 'pages' }),
+    {
+      name: 'relativePath',
+      type: 'text',
+      index: true,
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        description: 'The path through the parent pages.',
+      },
+    },
+    urlField({
+      admin: { position: 'sidebar', readOnly: true, description: 'Same as the relative path.' },
+    }),
+    ...themeFields(),
+    {
+      name: 'publishedAt',
+      type: 'date',
+      admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+    },
+  ],
+}

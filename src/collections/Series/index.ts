@@ -1,0 +1,11 @@
+import { slugSetCollection } from '../slugSetCollection'
+
+export const Series = slugSetCollection({
+  slug: 'series',
+  singular: 'Series',
+  plural: 'Series',
+  group: 'Listings',
+  urlPrefix: undefined,
+  description:
+    'Recurring strands of events. Series have no public page of their own, hence no url.',
+})

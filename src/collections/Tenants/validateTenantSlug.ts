@@ -1,0 +1,33 @@
+import type { Validate } from 'payload'
+
+/** Words the partner API uses next to tenant slugs in its paths. */
+export const reservedTenantSlugs = new Set([
+  'openapi',
+  'docs',
+  'api',
+  'admin',
+  'health',
+  'ready',
+  'partners',
+  'keys',
+  'graphql',
+  'static',
+  'media',
+  'files',
+])
+
+const pattern = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
+
+export const tenantSlugProblem = (value: unknown): string | undefined => {
+  if (typeof value !== 'string' || value.length < 2 || value.length > 63) {
+    return 'A tenant slug has 2 to 63 characters.'
+  }
+  if (!pattern.test(value)) {
+    return 'Use lowercase letters, digits and hyphens, not at the start or end.'
+  }
+  if (reservedTenantSlugs.has(value)) return `"${value}" is reserved by the API.`
+  return undefined
+}
+
+export const validateTenantSlug: Validate<string | null | undefined> = (value) =>
+  tenantSlugProblem(value) ?? true

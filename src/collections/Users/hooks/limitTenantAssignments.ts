@@ -1,0 +1,46 @@
+import type { CollectionBeforeChangeHook } from 'payload'
+import { ValidationError } from 'payload'
+
+import { isSuperAdmin } from '../../../access/isSuperAdmin'
+import { userTenantIds } from '../../../access/tenantRoles'
+import type { User } from '../../../payload-types'
+import { relationId, type RelationValue } from '../../../utilities/relationId'
+
+type Row = NonNullable<User['tenants']>[number]
+
+const byTenant = (rows: Row[] | null | undefined): Map<string, string> =>
+  new Map(
+    (rows ?? []).map((row) => [
+      relationId(row.tenant as RelationValue) ?? '',
+      [...(row.roles ?? [])].sort().join(','),
+    ]),
+  )
+
+/**
+ * A tenant admin may add, change and remove memberships of the tenants they administer, and
+ * no others: nobody grants themselves or anyone else a foothold in a tenant they do not run.
+ */
+export const limitTenantAssignments: CollectionBeforeChangeHook<User> = ({
+  data,
+  originalDoc,
+  req,
+}) => {
+  if (!req.user || isSuperAdmin(req.user) || data.tenants === undefined) return data
+  const allowed = new Set(userTenantIds({ user: req.user as never, role: 'tenant-admin' }))
+  const before = byTenant(originalDoc?.tenants)
+  const after = byTenant(data.tenants)
+  const touched = new Set(
+    [...before.keys(), ...after.keys()].filter(
+      (tenant) => before.get(tenant) !== after.get(tenant),
+    ),
+  )
+  const forbidden = [...touched].filter((tenant) => !allowed.has(tenant))
+  if (forbidden.length > 0) {
+    throw new ValidationError({
+      collection: 'users',
+      errors: [{ path: 'tenants', message: 'You can only assign tenants that you administer.' }],
+      req,
+    })
+  }
+  return data
+}

@@ -1,0 +1,139 @@
+import type { CollectionBeforeChangeHook, Field, Payload, PayloadRequest } from 'payload'
+import { ValidationError } from 'payload'
+
+import { relationId, type RelationValue } from '../utilities/relationId'
+
+type Reference = { path: string; collection: string; id: string }
+
+const isTenantScoped = ({ payload, slug }: { payload: Payload; slug: string }): boolean =>
+  Boolean(
+    payload.collections[slug as 'events']?.config.flattenedFields.some((f) => f.name === 'tenant'),
+  )
+
+/** Every relationship and upload value in `data`, with its path, wherever the field is nested. */
+const collectReferences = ({
+  fields,
+  data,
+  prefix,
+}: {
+  fields: Field[]
+  data: Record<string, unknown> | undefined
+  prefix: string
+}): Reference[] => {
+  if (!data || typeof data !== 'object') return []
+  const found: Reference[] = []
+  for (const field of fields) {
+    if (field.type === 'tabs') {
+      for (const tab of field.tabs) {
+        const nested =
+          'name' in tab && tab.name ? (data[tab.name] as Record<string, unknown>) : data
+        const path = 'name' in tab && tab.name ? `${prefix}${tab.name}.` : prefix
+        found.push(...collectReferences({ fields: tab.fields, data: nested, prefix: path }))
+      }
+      continue
+    }
+    if (!('name' in field) || field.type === 'join') {
+      if ('fields' in field)
+        found.push(...collectReferences({ fields: field.fields, data, prefix }))
+      continue
+    }
+    const value = data[field.name]
+    const path = `${prefix}${field.name}`
+    if (field.type === 'group') {
+      found.push(
+        ...collectReferences({
+          fields: field.fields,
+          data: value as Record<string, unknown>,
+          prefix: `${path}.`,
+        }),
+      )
+    } else if (field.type === 'array' && Array.isArray(value)) {
+      value.forEach((row, i) =>
+        found.push(
+          ...collectReferences({ fields: field.fields, data: row, prefix: `${path}.${i}.` }),
+        ),
+      )
+    } else if (field.type === 'relationship' || field.type === 'upload') {
+      const values = Array.isArray(value) ? value : [value]
+      values.forEach((item, i) => {
+        const itemPath = Array.isArray(value) ? `${path}.${i}` : path
+        if (Array.isArray(field.relationTo)) {
+          const poly = item as { relationTo?: string; value?: RelationValue } | null
+          const id = relationId(poly?.value)
+          if (poly?.relationTo && id)
+            found.push({ path: itemPath, collection: poly.relationTo, id })
+        } else {
+          const id = relationId(item as RelationValue)
+          if (id) found.push({ path: itemPath, collection: field.relationTo, id })
+        }
+      })
+    }
+  }
+  return found
+}
+
+const tenantsOf = async ({
+  req,
+  collection,
+  ids,
+}: {
+  req: PayloadRequest
+  collection: string
+  ids: string[]
+}): Promise<Map<string, string | undefined>> => {
+  const { docs } = await req.payload.find({
+    collection: collection as 'events',
+    where: { id: { in: ids } },
+    depth: 0,
+    limit: ids.length,
+    pagination: false,
+    overrideAccess: true,
+    draft: true,
+    req,
+  })
+  return new Map(docs.map((doc) => [String(doc.id), relationId(doc.tenant as RelationValue)]))
+}
+
+/**
+ * A record may only point at records of its own tenant. The admin hides other tenants' records
+ * from its pickers, but the server decides: a foreign or unknown id is a validation error naming
+ * the field, whoever sends it.
+ */
+export const ensureSameTenantReferences: CollectionBeforeChangeHook = async ({
+  collection,
+  data,
+  originalDoc,
+  req,
+}) => {
+  const tenant = relationId((data.tenant ?? originalDoc?.tenant) as RelationValue)
+  if (!tenant) return data
+  const references = collectReferences({ fields: collection.fields, data, prefix: '' }).filter(
+    (ref) =>
+      ref.collection !== 'tenants' &&
+      isTenantScoped({ payload: req.payload, slug: ref.collection }),
+  )
+  if (references.length === 0) return data
+
+  const byCollection = new Map<string, string[]>()
+  for (const ref of references) {
+    byCollection.set(ref.collection, [...(byCollection.get(ref.collection) ?? []), ref.id])
+  }
+  const owners = new Map<string, string | undefined>()
+  for (const [slug, ids] of byCollection) {
+    for (const [id, owner] of await tenantsOf({ req, collection: slug, ids: [...new Set(ids)] })) {
+      owners.set(`${slug}:${id}`, owner)
+    }
+  }
+  const errors = references
+    .filter((ref) => owners.get(`${ref.collection}:${ref.id}`) !== tenant)
+    .map((ref) => ({
+      path: ref.path,
+      message: owners.has(`${ref.collection}:${ref.id}`)
+        ? `This ${ref.collection} record belongs to another tenant.`
+        : `No ${ref.collection} record with id "${ref.id}" exists in this tenant.`,
+    }))
+  if (errors.length > 0) {
+    throw new ValidationError({ collection: collection.slug, errors, req })
+  }
+  return data
+}

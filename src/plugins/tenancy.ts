@@ -1,0 +1,59 @@
+import { multiTenantPlugin } from '@payloadcms/plugin-multi-tenant'
+import type { Plugin } from 'payload'
+
+import { isSuperAdmin } from '../access/isSuperAdmin'
+import { userTenantIds } from '../access/tenantRoles'
+import type { Config } from '../payload-types'
+
+/** Every tenant-owned collection; users and tenants are handled by the plugin on its own terms. */
+export const tenantCollections = [
+  'events',
+  'event-instances',
+  'media',
+  'media-tags',
+  'folders',
+  'organizations',
+  'redirects',
+  'works',
+  'venues',
+  'blogs',
+  'custom-attributes',
+  'pages',
+  'seasons',
+  'people',
+  'series',
+] as const
+
+const tenantAdminOf = (user: unknown): boolean =>
+  userTenantIds({ user: user as never, role: 'tenant-admin' }).length > 0
+
+export const tenancy = (): Plugin =>
+  multiTenantPlugin<Config>({
+    collections: Object.fromEntries(tenantCollections.map((slug) => [slug, {}])),
+    userHasAccessToAllTenants: (user) => isSuperAdmin(user),
+    tenantsArrayField: {
+      // Tenant admins manage memberships of their own tenants (checked in limitTenantAssignments).
+      arrayFieldAccess: {
+        create: ({ req }) => isSuperAdmin(req.user) || tenantAdminOf(req.user),
+        update: ({ req }) => isSuperAdmin(req.user) || tenantAdminOf(req.user),
+      },
+      tenantFieldAccess: {
+        create: ({ req }) => isSuperAdmin(req.user) || tenantAdminOf(req.user),
+        update: ({ req }) => isSuperAdmin(req.user) || tenantAdminOf(req.user),
+      },
+      rowFields: [
+        {
+          name: 'roles',
+          type: 'select',
+          hasMany: true,
+          required: true,
+          defaultValue: ['editor'],
+          options: [
+            { label: 'Tenant admin', value: 'tenant-admin' },
+            { label: 'Editor', value: 'editor' },
+          ],
+        },
+      ],
+    },
+    i18n: { translations: { en: { 'nav-tenantSelector-label': 'Organisation' } } },
+  })

@@ -1,0 +1,26 @@
+import type { Plugin } from 'payload'
+
+import { ensureSameTenantReferences } from '../hooks/ensureSameTenantReferences'
+import { ensureTenantMembership } from '../hooks/ensureTenantMembership'
+
+/**
+ * The write side of tenant isolation on every tenant-owned collection: a record is written only
+ * into a tenant of its author, and points only at records of its own tenant.
+ */
+export const tenantIntegrity =
+  ({ collections }: { collections: readonly string[] }): Plugin =>
+  (config) => ({
+    ...config,
+    collections: (config.collections ?? []).map((collection) =>
+      collections.includes(collection.slug)
+        ? {
+            ...collection,
+            hooks: {
+              ...collection.hooks,
+              beforeValidate: [ensureTenantMembership, ...(collection.hooks?.beforeValidate ?? [])],
+              beforeChange: [...(collection.hooks?.beforeChange ?? []), ensureSameTenantReferences],
+            },
+          }
+        : collection,
+    ),
+  })
