@@ -250,7 +250,7 @@ export interface Event {
   /**
    * Made from the title while "Lock slug" is on. Unique within the tenant.
    */
-  slug: string;
+  slug?: string | null;
   slugLock?: boolean | null;
   /**
    * Derived from the slug.
@@ -293,7 +293,7 @@ export interface Work {
   /**
    * Made from the title while "Lock slug" is on. Unique within the tenant.
    */
-  slug: string;
+  slug?: string | null;
   slugLock?: boolean | null;
   image?: (string | null) | Media;
   /**
@@ -389,7 +389,7 @@ export interface MediaTag {
   /**
    * Made from the title while "Lock slug" is on. Unique within the tenant.
    */
-  slug: string;
+  slug?: string | null;
   slugLock?: boolean | null;
   updatedAt: string;
   createdAt: string;
@@ -489,7 +489,7 @@ export interface Season {
   /**
    * Made from the title while "Lock slug" is on. Unique within the tenant.
    */
-  slug: string;
+  slug?: string | null;
   slugLock?: boolean | null;
   image?: (string | null) | Media;
   /**
@@ -517,7 +517,7 @@ export interface Series {
   /**
    * Made from the title while "Lock slug" is on. Unique within the tenant.
    */
-  slug: string;
+  slug?: string | null;
   slugLock?: boolean | null;
   image?: (string | null) | Media;
   /**
@@ -539,7 +539,7 @@ export interface Venue {
   /**
    * Made from the title while "Lock slug" is on. Unique within the tenant.
    */
-  slug: string;
+  slug?: string | null;
   slugLock?: boolean | null;
   image?: (string | null) | Media;
   /**
@@ -567,7 +567,7 @@ export interface Person {
   /**
    * Made from the title while "Lock slug" is on. Unique within the tenant.
    */
-  slug: string;
+  slug?: string | null;
   slugLock?: boolean | null;
   image?: (string | null) | Media;
   /**
@@ -595,7 +595,7 @@ export interface Organization {
   /**
    * Made from the title while "Lock slug" is on. Unique within the tenant.
    */
-  slug: string;
+  slug?: string | null;
   slugLock?: boolean | null;
   image?: (string | null) | Media;
   /**
@@ -628,7 +628,7 @@ export interface Page {
   /**
    * Made from the title while "Lock slug" is on. Unique within the tenant.
    */
-  slug: string;
+  slug?: string | null;
   slugLock?: boolean | null;
   /**
    * The path through the parent pages.
@@ -668,7 +668,7 @@ export interface Blog {
   /**
    * Made from the title while "Lock slug" is on. Unique within the tenant.
    */
-  slug: string;
+  slug?: string | null;
   slugLock?: boolean | null;
   image?: (string | null) | Media;
   /**

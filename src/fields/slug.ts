@@ -98,7 +98,8 @@ export const slugFields = ({
     name: 'slug',
     type: 'text',
     index: true,
-    required: true,
+    // Not `required` in the schema: it is derived from the title, and the validator below
+    // still refuses a record that ends up without one.
     maxLength: 120,
     validate: uniquePerTenant({ collection }),
     hooks: { beforeValidate: [deriveSlug({ source })] },
