@@ -102,19 +102,32 @@ const waitFor = async ({
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
 }
 
-/** A server left running by a launcher that was killed outright is stopped before a new start. */
-const stopLeftover = async (clusterDir: string): Promise<void> => {
-  const pidFile = path.join(clusterDir, 'postmaster.pid')
-  if (!fs.existsSync(pidFile)) return
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return
-  let cmdline = ''
+type Lease = { launcherPid: number; port: number }
+
+const leaseFile = (dataDir: string): string => path.join(dataDir, 'postgres-lease.json')
+
+const readLease = (dataDir: string): Lease | undefined => {
   try {
-    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    return JSON.parse(fs.readFileSync(leaseFile(dataDir), 'utf8')) as Lease
   } catch {
-    return
+    return undefined
   }
-  if (!cmdline.includes(clusterDir)) return
+}
+
+const runningPostmaster = (clusterDir: string): number | undefined => {
+  const pidFile = path.join(clusterDir, 'postmaster.pid')
+  if (!fs.existsSync(pidFile)) return undefined
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(clusterDir) ? pid : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** A server whose launcher was killed outright is stopped before a new start. */
+const stopLeftover = async (pid: number): Promise<void> => {
   process.kill(pid, 'SIGINT')
   await waitFor({
     check: () => !isAlive(pid),
@@ -220,7 +233,31 @@ export const startEmbeddedPostgres = async ({
   fs.mkdirSync(dataDir, { recursive: true })
   const owner = ensureOwner()
 
-  await stopLeftover(clusterDir)
+  const password0 = readPassword({ file: passwordFile })
+  const postmaster = runningPostmaster(clusterDir)
+  const lease = readLease(dataDir)
+  if (
+    postmaster &&
+    lease &&
+    lease.launcherPid !== process.pid &&
+    isAlive(lease.launcherPid) &&
+    password0
+  ) {
+    // Another launcher (`npm run dev`, say) runs this cluster: share it and leave it running.
+    const shared = new URL(`postgres://${superuser}@127.0.0.1:${lease.port}/${database}`)
+    shared.password = password0
+    await ensureDatabase({ url: shared, database })
+    return {
+      connectionString: shared.toString(),
+      port: lease.port,
+      pid: postmaster,
+      stop: async () => undefined,
+      restart: async () => {
+        throw new Error('this cluster belongs to another launcher')
+      },
+    }
+  }
+  if (postmaster) await stopLeftover(postmaster)
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     await initialise({ clusterDir, passwordFile, owner, initdb })
   }
@@ -285,6 +322,10 @@ export const startEmbeddedPostgres = async ({
 
   await launch()
   await ensureDatabase({ url, database })
+  fs.writeFileSync(
+    leaseFile(dataDir),
+    JSON.stringify({ launcherPid: process.pid, port } satisfies Lease),
+  )
 
   // Even when the launcher dies of an uncaught error, the server it started goes with it.
   const killOnExit = (): void => {
@@ -307,6 +348,7 @@ export const startEmbeddedPostgres = async ({
     stop: async () => {
       process.removeListener('exit', killOnExit)
       await stop()
+      fs.rmSync(leaseFile(dataDir), { force: true })
     },
     restart: async () => {
       await stop()

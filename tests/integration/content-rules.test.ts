@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Tenant, User } from '../../src/payload-types'
-import { makeImage } from '../helpers/images'
+import { makeImage } from '../../src/seed/images'
 import { getTestPayload } from '../helpers/payload'
 import { as, createTenant, createUser, rejectionPaths } from '../helpers/tenants'
 
