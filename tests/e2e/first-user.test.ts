@@ -23,6 +23,7 @@ describe('the admin in a real browser', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     await page.goto(`${app.origin}/admin`)
     await page.waitForURL(/\/admin\/create-first-user/, { timeout: 60_000 })
+    await page.waitForLoadState('networkidle')
     await page.fill('#field-email', 'first@example.com')
     await page.fill('#field-password', 'a-long-first-password')
     await page.fill('#field-confirm-password', 'a-long-first-password')

@@ -1,0 +1,165 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { makeImage } from '../../src/seed/images'
+import { startApp, type RunningApp } from '../helpers/app'
+import { launchBrowser, screenshotPath } from '../helpers/browser'
+import { firstUser } from '../helpers/rest'
+
+const editor = { email: 'e2e-editor@example.com', password: 'e2e-editor-password' }
+
+describe('an editor in the admin', () => {
+  let app: RunningApp
+  let browser: Browser
+  let page: Page
+  const tenantIds: Record<string, string> = {}
+
+  beforeAll(async () => {
+    app = await startApp()
+    browser = await launchBrowser()
+    // The installation's admin sets up two organisations and one editor who works for both.
+    const admin = await firstUser({ origin: app.origin, email: 'e2e-admin@example.com' }).catch(
+      async () => {
+        const res = await fetch(`${app.origin}/api/users/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            email: 'e2e-admin@example.com',
+            password: 'correct-horse-battery-staple',
+          }),
+        })
+        return (await res.json()) as { token: string }
+      },
+    )
+    const headers = { 'content-type': 'application/json', authorization: `JWT ${admin.token}` }
+    for (const [slug, name] of [
+      ['e2e-theatre', 'E2E Theatre'],
+      ['e2e-festival', 'E2E Festival'],
+    ]) {
+      const res = await fetch(`${app.origin}/api/tenants`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ slug, name }),
+      })
+      expect(res.status, await res.clone().text()).toBe(201)
+      tenantIds[slug as string] = ((await res.json()) as { doc: { id: string } }).doc.id
+    }
+    const res = await fetch(`${app.origin}/api/users`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        ...editor,
+        tenants: [
+          { tenant: tenantIds['e2e-theatre'], roles: ['editor'] },
+          { tenant: tenantIds['e2e-festival'], roles: ['editor'] },
+        ],
+      }),
+    })
+    expect(res.status, await res.clone().text()).toBe(201)
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+  })
+
+  afterAll(async () => {
+    // The last state of the page, whatever happened: the first thing to look at when this fails.
+    await page
+      ?.screenshot({ path: screenshotPath('editor-last'), fullPage: true })
+      .catch(() => undefined)
+    await browser?.close()
+    await app?.stop()
+  })
+
+  it('logs in, picks a tenant, creates an event with an image and an instance, and publishes it', async () => {
+    await page.goto(`${app.origin}/admin/login`)
+    // Typing before React hydrates the form is lost; wait for the page to settle first.
+    await page.waitForLoadState('networkidle')
+    await page.fill('#field-email', editor.email)
+    await page.fill('#field-password', editor.password)
+    await page.click('button[type="submit"]')
+    await page.locator('.dashboard').waitFor({ timeout: 60_000 })
+
+    // Pick the theatre in the tenant selector.
+    await page.goto(`${app.origin}/admin/collections/events`)
+    await page.waitForLoadState('networkidle')
+    const selector = page.locator('.tenant-selector')
+    // The tenant selector sits in the side navigation, which starts closed.
+    if ((await page.locator('.template-default--nav-open').count()) === 0) {
+      await page.locator('button.nav-toggler:visible').first().click()
+      await page.locator('.template-default--nav-open').waitFor()
+    }
+    await selector.waitFor({ timeout: 30_000 })
+    await selector.locator('.rs__control').click()
+    await page.locator('.rs__option', { hasText: 'E2E Theatre' }).click()
+    await page.screenshot({ path: screenshotPath('editor-tenant-picked'), fullPage: true })
+
+    await page.goto(`${app.origin}/admin/collections/events/create`)
+    await page.waitForLoadState('networkidle')
+    await page.fill('#field-title', 'The Winter’s Tale')
+
+    // Upload a poster from the image field's "create new" drawer.
+    const poster = Buffer.from(await makeImage({ width: 1600, height: 1000, label: 'Winter' }))
+    await page
+      .locator('#field-image')
+      .getByRole('button', { name: /create new/i })
+      .click()
+    await page
+      .locator('.drawer input[type="file"]')
+      .setInputFiles({ name: 'winter.png', mimeType: 'image/png', buffer: poster })
+    await page.locator('.drawer #field-alt').fill('A winter poster')
+    await page
+      .locator('.drawer')
+      .getByRole('button', { name: /^save$/i })
+      .click()
+    await page
+      .locator('#field-image .upload-relationship-details, #field-image .file-details')
+      .first()
+      .waitFor({ timeout: 30_000 })
+    await page.screenshot({ path: screenshotPath('editor-event-image'), fullPage: true })
+
+    // Save a draft so the event exists, then add a performance from its Performances tab.
+    await page.getByRole('button', { name: /save draft/i }).click()
+    await page.waitForURL(/\/admin\/collections\/events\/[0-9a-f-]{36}/, { timeout: 30_000 })
+    const eventId = page.url().split('/').pop()?.split('?')[0] ?? ''
+    await page
+      .getByRole('tab', { name: /performances/i })
+      .or(page.getByText('Performances', { exact: true }))
+      .first()
+      .click()
+    await page
+      .locator('.field-type.join')
+      .getByRole('button', { name: /add new|create new/i })
+      .first()
+      .click()
+    const drawer = page.locator('.drawer').last()
+    await drawer.locator('#field-startDate input').fill('02/04/2027 7:30 PM')
+    await drawer.locator('#field-startDate input').press('Enter')
+    await drawer.getByRole('button', { name: /^save$/i }).click()
+    await page.locator('.field-type.join .table tbody tr').first().waitFor({ timeout: 30_000 })
+    await page.screenshot({ path: screenshotPath('editor-event-instance'), fullPage: true })
+
+    await page
+      .getByRole('button', { name: /publish changes|publish/i })
+      .first()
+      .click()
+    await page
+      .locator('.doc-controls__status, .status')
+      .filter({ hasText: /published/i })
+      .first()
+      .waitFor({ timeout: 30_000 })
+    await page.screenshot({ path: screenshotPath('editor-event-published'), fullPage: true })
+
+    // What the editor made is in the database, in the tenant they picked.
+    const me = await page.evaluate(async (id) => {
+      const event = await (await fetch(`/api/events/${id}?depth=0`)).json()
+      const instances = await (
+        await fetch(`/api/event-instances?where[event][equals]=${id}&depth=0`)
+      ).json()
+      return { event, instances }
+    }, eventId)
+    expect(me.event._status).toBe('published')
+    expect(me.event.tenant).toBe(tenantIds['e2e-theatre'])
+    expect(me.event.slug).toBe('the-winter-s-tale')
+    expect(typeof me.event.image).toBe('string')
+    expect(me.instances.totalDocs).toBe(1)
+    expect(me.instances.docs[0].tenant).toBe(tenantIds['e2e-theatre'])
+  })
+})

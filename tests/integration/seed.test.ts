@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+
+import { seed } from '../../src/seed'
+import { seedTenants } from '../../src/seed/data'
+import { getTestPayload } from '../helpers/payload'
+
+describe('the demo data set', () => {
+  it('loads two organisations with events, instances, media and pages, and loads nothing twice', async () => {
+    const payload = await getTestPayload()
+    const first = await seed({ payload })
+    expect(first.created).toBeGreaterThan(80)
+
+    for (const spec of seedTenants) {
+      const tenant = (
+        await payload.find({ collection: 'tenants', where: { slug: { equals: spec.slug } } })
+      ).docs[0]
+      expect(tenant, spec.slug).toBeDefined()
+      const inTenant = { tenant: { equals: tenant?.id } }
+      const count = async (
+        collection: 'events' | 'event-instances' | 'media' | 'pages' | 'redirects',
+      ) => (await payload.count({ collection, where: inTenant })).totalDocs
+      expect(await count('events')).toBe(spec.events.length)
+      expect(await count('event-instances')).toBe(
+        spec.events.reduce((n, e) => n + e.performances, 0),
+      )
+      expect(await count('media')).toBe(spec.events.length)
+      expect(await count('pages')).toBe(4)
+      expect(await count('redirects')).toBe(2)
+      const team = (
+        await payload.find({
+          collection: 'pages',
+          where: { and: [inTenant, { slug: { equals: 'team' } }] },
+        })
+      ).docs[0]
+      expect(team?.relativePath).toBe('/about/team')
+      const poster = (await payload.find({ collection: 'media', where: inTenant, limit: 1 }))
+        .docs[0]
+      expect(poster?.sizes?.opengraph?.width).toBe(1200)
+    }
+
+    const second = await seed({ payload })
+    expect(second.created).toBe(0)
+    expect(second.existing).toBe(first.created + first.existing)
+  })
+})
