@@ -4,6 +4,7 @@ import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
+import { ApiKeys } from './src/collections/ApiKeys'
 import { Blogs } from './src/collections/Blogs'
 import { CustomAttributes } from './src/collections/CustomAttributes'
 import { EventInstances } from './src/collections/EventInstances'
@@ -55,6 +56,7 @@ export default buildConfig({
     Folders,
     Tenants,
     Users,
+    ApiKeys,
   ],
   db: databaseAdapter({
     // server.ts sets DATABASE_URI (embedded or external) before the app loads this file.

@@ -2,11 +2,10 @@
 import { withDatabase } from './withDatabase'
 
 await withDatabase(async () => {
-  const [{ default: config }, { getPayload }, { seed }] = await Promise.all([
-    import('../payload.config'),
-    import('payload'),
-    import('../src/seed'),
-  ])
+  // One after the other: importing these at once can deadlock the TypeScript loader.
+  const { getPayload } = await import('payload')
+  const { default: config } = await import('../payload.config')
+  const { seed } = await import('../src/seed')
   const payload = await getPayload({ config })
   const { created, existing } = await seed({ payload })
   console.log(`[seed] ${created} records created, ${existing} already there`)

@@ -1,6 +1,7 @@
 import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
 import { resolveSecret } from '../src/lib/secret'
 import { readSettings } from '../src/lib/settings'
+import { runShutdownHooks } from '../src/lib/shutdown'
 
 /**
  * Runs `task` with DATABASE_URI and PAYLOAD_SECRET set the way `npm run dev` sets them: the
@@ -25,6 +26,8 @@ export const withDatabase = async (task: () => Promise<number | void>): Promise<
     console.error(err instanceof Error ? (err.stack ?? err.message) : err)
     code = 1
   } finally {
+    // The pool first, so the database does not stop under open connections.
+    await runShutdownHooks()
     await embedded?.stop()
   }
   process.exit(code)

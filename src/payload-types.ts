@@ -83,6 +83,7 @@ export interface Config {
     folders: Folder;
     tenants: Tenant;
     users: User;
+    'api-keys': ApiKey;
     redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
@@ -111,6 +112,7 @@ export interface Config {
     folders: FoldersSelect<false> | FoldersSelect<true>;
     tenants: TenantsSelect<false> | TenantsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    'api-keys': ApiKeysSelect<false> | ApiKeysSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -260,6 +262,9 @@ export interface Event {
    * The website theme template this record renders with.
    */
   themeTemplate?: string | null;
+  /**
+   * Set by the website builder.
+   */
   lastUsedThemeKey?: string | null;
   publishedAt?: string | null;
   updatedAt: string;
@@ -304,6 +309,9 @@ export interface Work {
    * The website theme template this record renders with.
    */
   themeTemplate?: string | null;
+  /**
+   * Set by the website builder.
+   */
   lastUsedThemeKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -500,6 +508,9 @@ export interface Season {
    * The website theme template this record renders with.
    */
   themeTemplate?: string | null;
+  /**
+   * Set by the website builder.
+   */
   lastUsedThemeKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -524,6 +535,9 @@ export interface Series {
    * The website theme template this record renders with.
    */
   themeTemplate?: string | null;
+  /**
+   * Set by the website builder.
+   */
   lastUsedThemeKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -550,6 +564,9 @@ export interface Venue {
    * The website theme template this record renders with.
    */
   themeTemplate?: string | null;
+  /**
+   * Set by the website builder.
+   */
   lastUsedThemeKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -578,6 +595,9 @@ export interface Person {
    * The website theme template this record renders with.
    */
   themeTemplate?: string | null;
+  /**
+   * Set by the website builder.
+   */
   lastUsedThemeKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -606,6 +626,9 @@ export interface Organization {
    * The website theme template this record renders with.
    */
   themeTemplate?: string | null;
+  /**
+   * Set by the website builder.
+   */
   lastUsedThemeKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -642,6 +665,9 @@ export interface Page {
    * The website theme template this record renders with.
    */
   themeTemplate?: string | null;
+  /**
+   * Set by the website builder.
+   */
   lastUsedThemeKey?: string | null;
   publishedAt?: string | null;
   parent?: (string | null) | Page;
@@ -761,6 +787,36 @@ export interface User {
     | null;
   password?: string | null;
   collection: 'users';
+}
+/**
+ * Keys for partner systems (ticketing, listings, websites) using the partner API.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "api-keys".
+ */
+export interface ApiKey {
+  id: string;
+  /**
+   * What this key is for.
+   */
+  name: string;
+  /**
+   * The partner system or company.
+   */
+  partner?: string | null;
+  tenants: (string | Tenant)[];
+  scope: 'read' | 'write';
+  prefix?: string | null;
+  hash?: string | null;
+  lastUsedAt?: string | null;
+  /**
+   * A revoked key stops working at once.
+   */
+  revoked?: boolean | null;
+  revokedAt?: string | null;
+  createdBy?: (string | null) | User;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -904,6 +960,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'users';
         value: string | User;
+      } | null)
+    | ({
+        relationTo: 'api-keys';
+        value: string | ApiKey;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -1383,6 +1443,24 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "api-keys_select".
+ */
+export interface ApiKeysSelect<T extends boolean = true> {
+  name?: T;
+  partner?: T;
+  tenants?: T;
+  scope?: T;
+  prefix?: T;
+  hash?: T;
+  lastUsedAt?: T;
+  revoked?: T;
+  revokedAt?: T;
+  createdBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -41,7 +41,7 @@ export const themeFields = ({
         {
           name: 'lastUsedThemeKey',
           type: 'text',
-          admin: { position: 'sidebar', readOnly: true },
+          admin: { position: 'sidebar', description: 'Set by the website builder.' },
         } satisfies Field,
       ]
     : []),

@@ -16,7 +16,18 @@ export type Settings = {
   readyTimeoutMs: number
   shutdownTimeoutMs: number
   production: boolean
+  partnerCorsOrigins: string[]
+  partnerBodyLimitBytes: number
+  mediaUploadLimitBytes: number
+  mediaFetchTimeoutMs: number
+  mediaFetchAllowedHosts: string[]
 }
+
+const listSetting = (name: string, fallback: string): string[] =>
+  (process.env[name] ?? fallback)
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
 
 const projectRoot = (): string => process.env.CMS_ROOT || process.cwd()
 
@@ -44,5 +55,10 @@ export const readSettings = (): Settings => {
     readyTimeoutMs: intSetting({ name: 'READY_TIMEOUT_MS', fallback: 2000 }),
     shutdownTimeoutMs: intSetting({ name: 'SHUTDOWN_TIMEOUT_MS', fallback: 10000 }),
     production: process.env.NODE_ENV === 'production',
+    partnerCorsOrigins: listSetting('PARTNER_CORS_ORIGINS', '*'),
+    partnerBodyLimitBytes: intSetting({ name: 'PARTNER_BODY_LIMIT_BYTES', fallback: 1_048_576 }),
+    mediaUploadLimitBytes: intSetting({ name: 'MEDIA_UPLOAD_LIMIT_BYTES', fallback: 26_214_400 }),
+    mediaFetchTimeoutMs: intSetting({ name: 'MEDIA_FETCH_TIMEOUT_MS', fallback: 10_000 }),
+    mediaFetchAllowedHosts: listSetting('MEDIA_FETCH_ALLOWED_HOSTS', ''),
   }
 }

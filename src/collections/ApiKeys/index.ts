@@ -1,0 +1,78 @@
+import type { CollectionConfig } from 'payload'
+
+import { canCreateKeys, keyAdmin } from './access'
+import { rotateSecret } from './endpoints/rotateSecret'
+import { issueKey, limitKeyTenants, revealKeyOnce } from './hooks/issueKey'
+
+/**
+ * Partner API keys. A key belongs to a partner, is bound to one or more tenants, and reads or
+ * reads and writes. Stored as a SHA-256 of its secret; the plaintext is shown once.
+ */
+export const ApiKeys: CollectionConfig = {
+  slug: 'api-keys',
+  labels: { singular: 'API key', plural: 'API keys' },
+  admin: {
+    useAsTitle: 'name',
+    group: 'Settings',
+    defaultColumns: ['name', 'partner', 'scope', 'tenants', 'lastUsedAt', 'revoked'],
+    description: 'Keys for partner systems (ticketing, listings, websites) using the partner API.',
+  },
+  access: {
+    create: canCreateKeys,
+    read: keyAdmin,
+    update: keyAdmin,
+    delete: keyAdmin,
+  },
+  endpoints: [rotateSecret],
+  hooks: {
+    beforeChange: [limitKeyTenants, issueKey],
+    afterChange: [revealKeyOnce],
+  },
+  fields: [
+    { name: 'name', type: 'text', required: true, admin: { description: 'What this key is for.' } },
+    { name: 'partner', type: 'text', admin: { description: 'The partner system or company.' } },
+    {
+      name: 'tenants',
+      type: 'relationship',
+      relationTo: 'tenants',
+      hasMany: true,
+      required: true,
+      minRows: 1,
+    },
+    {
+      name: 'scope',
+      type: 'select',
+      required: true,
+      defaultValue: 'read',
+      options: [
+        { label: 'Read', value: 'read' },
+        { label: 'Read and write', value: 'write' },
+      ],
+    },
+    {
+      name: 'secret',
+      type: 'ui',
+      admin: { components: { Field: '/components/ApiKeySecret#ApiKeySecret' } },
+    },
+    { name: 'prefix', type: 'text', index: true, admin: { readOnly: true, position: 'sidebar' } },
+    { name: 'hash', type: 'text', hidden: true },
+    {
+      name: 'lastUsedAt',
+      type: 'date',
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      name: 'revoked',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { position: 'sidebar', description: 'A revoked key stops working at once.' },
+    },
+    { name: 'revokedAt', type: 'date', admin: { readOnly: true, position: 'sidebar' } },
+    {
+      name: 'createdBy',
+      type: 'relationship',
+      relationTo: 'users',
+      admin: { readOnly: true, position: 'sidebar' },
+    },
+  ],
+}

@@ -1,0 +1,114 @@
+import type { Payload } from 'payload'
+
+import type { ApiKey, Tenant } from '../payload-types'
+import { relationId, type RelationValue } from '../utilities/relationId'
+import { parseKey, secretMatches } from './keyMaterial'
+import { fail } from './problems'
+import type { Scope } from './routes'
+
+/** The user a partner request acts as inside Payload: a member of the path's tenant only. */
+export type PartnerPrincipal = {
+  key: Pick<ApiKey, 'id' | 'name' | 'scope' | 'prefix'>
+  tenant: Tenant
+  user: {
+    id: string
+    collection: 'users'
+    email: string
+    roles: ['user']
+    tenants: { tenant: string; roles: ['editor'] }[]
+  }
+}
+
+const challenge = { 'www-authenticate': 'Bearer realm="partners"' }
+
+const lastUseWrites = new Map<string, number>()
+
+/** Recorded at most once a minute per key, off the request's path. */
+const recordUse = ({ payload, id }: { payload: Payload; id: string }): void => {
+  const now = Date.now()
+  if ((lastUseWrites.get(id) ?? 0) > now - 60_000) return
+  lastUseWrites.set(id, now)
+  void payload
+    .update({
+      collection: 'api-keys',
+      id,
+      data: { lastUsedAt: new Date(now).toISOString() },
+      overrideAccess: true,
+      depth: 0,
+    })
+    .catch((err: unknown) => payload.logger.warn({ err, msg: 'could not record an API key use' }))
+}
+
+/**
+ * `Authorization: Bearer <key>` → the key's principal for the path's tenant. No or unknown key:
+ * 401. A key that is not bound to that tenant, or reads only where writing is asked: 403, and
+ * the same 403 whether the tenant exists or not.
+ */
+export const authenticate = async ({
+  payload,
+  authorization,
+  tenantSlug,
+  scope,
+}: {
+  payload: Payload
+  authorization: string | null
+  tenantSlug: string
+  scope: Scope
+}): Promise<PartnerPrincipal> => {
+  if (!authorization) {
+    return fail({
+      status: 401,
+      detail: 'Send an API key: "Authorization: Bearer <key>".',
+      headers: challenge,
+    })
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
+  const parsed = match?.[1] ? parseKey(match[1]) : undefined
+  if (!parsed)
+    return fail({
+      status: 401,
+      detail: 'The Authorization header does not carry a valid API key.',
+      headers: challenge,
+    })
+
+  const { docs } = await payload.find({
+    collection: 'api-keys',
+    where: { prefix: { equals: parsed.prefix } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    showHiddenFields: true,
+  })
+  const key = docs[0]
+  if (!key?.hash || !secretMatches({ secret: parsed.secret, hash: key.hash }) || key.revoked) {
+    return fail({ status: 401, detail: 'Unknown or revoked API key.', headers: challenge })
+  }
+  recordUse({ payload, id: key.id })
+
+  const { docs: tenants } = await payload.find({
+    collection: 'tenants',
+    where: { slug: { equals: tenantSlug } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  })
+  const tenant = tenants[0]
+  const bound = new Set((key.tenants ?? []).map((t) => relationId(t as RelationValue)))
+  if (!tenant || !bound.has(tenant.id)) {
+    return fail({ status: 403, detail: `This API key is not allowed for tenant "${tenantSlug}".` })
+  }
+  if (scope === 'write' && key.scope !== 'write') {
+    return fail({ status: 403, detail: 'This API key may only read; this operation writes.' })
+  }
+  return {
+    key: { id: key.id, name: key.name, scope: key.scope, prefix: key.prefix },
+    tenant,
+    user: {
+      id: key.id,
+      collection: 'users',
+      email: `key-${key.prefix}@partners.invalid`,
+      roles: ['user'],
+      tenants: [{ tenant: tenant.id, roles: ['editor'] }],
+    },
+  }
+}

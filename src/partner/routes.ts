@@ -1,0 +1,148 @@
+import { kindSpecs, type KindSpec } from './kinds'
+
+export const apiVersion = '2025-07'
+export const partnerBasePath = `/api/partners/${apiVersion}`
+
+export type Operation = 'list' | 'retrieve' | 'create' | 'update' | 'delete'
+export type Scope = 'read' | 'write'
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+
+/** One partner operation: what the dispatcher serves and what the OpenAPI document says. */
+export type Route = {
+  method: Method
+  /** Path under the partner base, OpenAPI style: `/{tenant}/events/{id}`. */
+  path: string
+  kind: KindSpec
+  operation: Operation
+  scope: Scope
+  operationId: string
+  summary: string
+  /** The spec's response labels. */
+  successLabel: string
+  successStatus: 200 | 201 | 204
+  /** The interface spec lists this operation itself (the rest complete the set per kind). */
+  inSpec: boolean
+  /** Error statuses this route can answer, each documented with the problem schema. */
+  errors: number[]
+}
+
+/** The operations the interface spec names, by kind. */
+const specOperations: Record<Operation, string[]> = {
+  create: ['events', 'media', 'redirects', 'venues', 'works'],
+  update: ['event-instances', 'organizations', 'works', 'blogs', 'custom-attributes'],
+  list: ['pages', 'files', 'seasons', 'people', 'series'],
+  retrieve: [],
+  delete: [],
+}
+
+const camel = (name: string): string =>
+  name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()).replace(/^./, (c) => c.toUpperCase())
+
+const common = [401, 403, 429, 503]
+
+const operationShapes: Record<
+  Operation,
+  Pick<Route, 'method' | 'scope' | 'successLabel' | 'successStatus'> & {
+    item: boolean
+    errors: number[]
+    verb: string
+  }
+> = {
+  list: {
+    method: 'GET',
+    scope: 'read',
+    successLabel: 'Successful response',
+    successStatus: 200,
+    item: false,
+    errors: [400, ...common],
+    verb: 'List',
+  },
+  retrieve: {
+    method: 'GET',
+    scope: 'read',
+    successLabel: 'Successful response',
+    successStatus: 200,
+    item: true,
+    errors: [400, ...common, 404],
+    verb: 'Get',
+  },
+  create: {
+    method: 'POST',
+    scope: 'write',
+    successLabel: 'Created',
+    successStatus: 201,
+    item: false,
+    errors: [400, ...common, 409, 413, 415],
+    verb: 'Create',
+  },
+  update: {
+    method: 'PATCH',
+    scope: 'write',
+    successLabel: 'Updated',
+    successStatus: 200,
+    item: true,
+    errors: [400, ...common, 404, 409, 413, 415],
+    verb: 'Update',
+  },
+  delete: {
+    method: 'DELETE',
+    scope: 'write',
+    successLabel: 'Deleted',
+    successStatus: 204,
+    item: true,
+    errors: [400, ...common, 404],
+    verb: 'Delete',
+  },
+}
+
+const operations: Operation[] = ['list', 'create', 'retrieve', 'update', 'delete']
+
+/** Every partner operation: five per record kind. */
+export const partnerRoutes: Route[] = kindSpecs.flatMap((kind) =>
+  operations.map((operation): Route => {
+    const shape = operationShapes[operation]
+    const path = `/{tenant}/${kind.name}${shape.item ? '/{id}' : ''}`
+    const noun =
+      operation === 'list'
+        ? kind.tag.toLowerCase()
+        : kind.schema.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+    return {
+      method: shape.method,
+      path,
+      kind,
+      operation,
+      scope: shape.scope,
+      operationId: `${operation}${camel(kind.name)}`,
+      summary:
+        `${shape.verb} ${operation === 'list' ? '' : operation === 'create' ? 'a ' : 'one '}${noun}`.replace(
+          /\s+/g,
+          ' ',
+        ),
+      successLabel: shape.successLabel,
+      successStatus: shape.successStatus,
+      inSpec: specOperations[operation].includes(kind.name),
+      errors: shape.errors,
+    }
+  }),
+)
+
+export type RouteMatch = { route: Route; params: { tenant: string; id?: string } }
+
+/** Finds the route for a method and a path below the partner base (`/harbour/events/…`). */
+export const matchRoute = ({
+  method,
+  segments,
+}: {
+  method: string
+  segments: string[]
+}): { match: RouteMatch } | { allowed: Method[] } | undefined => {
+  const [tenant, kindName, id, ...rest] = segments
+  if (!tenant || !kindName || rest.length > 0) return undefined
+  const candidates = partnerRoutes.filter(
+    (r) => r.kind.name === kindName && r.path.endsWith('{id}') === (id !== undefined),
+  )
+  if (candidates.length === 0) return undefined
+  const route = candidates.find((r) => r.method === method)
+  if (!route) return { allowed: candidates.map((r) => r.method) }
+  return { match: { route, params: { tenant, ...(id !== undefined ? { id } : {}) } } }
+}

@@ -1,0 +1,86 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+
+import type { JsonSchema } from './fieldSchema'
+import type { Kind } from './kinds'
+import { validationFailed } from './problems'
+
+const ajv = new Ajv2020({ allErrors: true, strict: false })
+;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
+
+const compiled = new WeakMap<Kind, { full: ValidateFunction; partial: ValidateFunction }>()
+
+const validatorsOf = (kind: Kind): { full: ValidateFunction; partial: ValidateFunction } => {
+  let pair = compiled.get(kind)
+  if (!pair) {
+    const partialSchema: JsonSchema = { ...kind.write, required: [] }
+    pair = { full: ajv.compile(kind.write), partial: ajv.compile(partialSchema) }
+    compiled.set(kind, pair)
+  }
+  return pair
+}
+
+const fieldOf = (error: ErrorObject): string => {
+  const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
+  if (error.keyword === 'additionalProperties') {
+    const extra = (error.params as { additionalProperty: string }).additionalProperty
+    return base ? `${base}.${extra}` : extra
+  }
+  if (error.keyword === 'required') {
+    const missing = (error.params as { missingProperty: string }).missingProperty
+    return base ? `${base}.${missing}` : missing
+  }
+  return base
+}
+
+const messageOf = (error: ErrorObject): string => {
+  if (error.keyword === 'additionalProperties') return 'Unknown field.'
+  if (error.keyword === 'required') return 'Required.'
+  if (error.keyword === 'enum')
+    return `Must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}.`
+  if (error.keyword === 'type')
+    return `Must be ${(error.params as { type: string | string[] }).type.toString().replace(',', ' or ')}.`
+  if (error.keyword === 'format') return `Must be a ${(error.params as { format: string }).format}.`
+  return `${error.message ?? 'Invalid'}.`.replace(/^./, (c) => c.toUpperCase())
+}
+
+/** Server-set fields a client may echo back: accepted and ignored. */
+const tolerated = ['createdAt', 'updatedAt', 'tenant']
+
+/**
+ * Checks a write body against the kind's schema (made from its collection's fields) and names
+ * every offending field. `partial` (PATCH) drops the required list.
+ */
+export const validateBody = ({
+  kind,
+  body,
+  partial,
+}: {
+  kind: Kind
+  body: Record<string, unknown>
+  partial: boolean
+}): Record<string, unknown> => {
+  const readProps = kind.read.properties as Record<string, unknown>
+  const clean = Object.fromEntries(
+    Object.entries(body).filter(
+      ([name]) =>
+        !(
+          tolerated.includes(name) ||
+          (name in readProps && !(name in (kind.write.properties as object)) && name !== 'id')
+        ),
+    ),
+  )
+  const validators = validatorsOf(kind)
+  const validate = partial ? validators.partial : validators.full
+  if (!validate(clean)) {
+    const seen = new Set<string>()
+    const errors = (validate.errors ?? [])
+      .filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if')
+      .map((e) => ({ field: fieldOf(e), message: messageOf(e) }))
+      .filter((e) =>
+        seen.has(`${e.field}|${e.message}`) ? false : (seen.add(`${e.field}|${e.message}`), true),
+      )
+    validationFailed(errors)
+  }
+  return clean
+}
