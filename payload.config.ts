@@ -64,6 +64,7 @@ export default buildConfig({
     poolMax: settings.poolMax,
     connectTimeoutMs: settings.dbConnectTimeoutMs,
     migrationDir: path.resolve(dirname, 'src/migrations'),
+    push: settings.dbPush,
   }),
   editor: lexicalEditor(),
   // The multi-tenant plugin goes last: it wraps the collections the others add.

@@ -17,11 +17,13 @@ export const databaseAdapter = ({
   poolMax,
   connectTimeoutMs,
   migrationDir,
+  push,
 }: {
   connectionString: string
   poolMax: number
   connectTimeoutMs: number
   migrationDir: string
+  push: boolean
 }): DatabaseAdapterObj<PostgresAdapter> => {
   let logger: Log | undefined
   const pg = createResilientPg({
@@ -45,6 +47,7 @@ export const databaseAdapter = ({
     idType: 'uuid',
     allowIDOnCreate: true,
     migrationDir,
+    push,
     prodMigrations: migrations,
   })
 

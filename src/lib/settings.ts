@@ -16,6 +16,8 @@ export type Settings = {
   readyTimeoutMs: number
   shutdownTimeoutMs: number
   production: boolean
+  /** Development pushes the schema; `DB_PUSH=false` makes it use the migrations as production does. */
+  dbPush: boolean
   partnerCorsOrigins: string[]
   partnerBodyLimitBytes: number
   mediaUploadLimitBytes: number
@@ -55,6 +57,7 @@ export const readSettings = (): Settings => {
     readyTimeoutMs: intSetting({ name: 'READY_TIMEOUT_MS', fallback: 2000 }),
     shutdownTimeoutMs: intSetting({ name: 'SHUTDOWN_TIMEOUT_MS', fallback: 10000 }),
     production: process.env.NODE_ENV === 'production',
+    dbPush: process.env.DB_PUSH !== 'false',
     partnerCorsOrigins: listSetting('PARTNER_CORS_ORIGINS', '*'),
     partnerBodyLimitBytes: intSetting({ name: 'PARTNER_BODY_LIMIT_BYTES', fallback: 1_048_576 }),
     mediaUploadLimitBytes: intSetting({ name: 'MEDIA_UPLOAD_LIMIT_BYTES', fallback: 26_214_400 }),

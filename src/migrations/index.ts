@@ -1,9 +1,15 @@
 import * as migration_20261121_141625_initial from './20261121_141625_initial'
+import * as migration_20261121_145455_api_keys from './20261121_145455_api_keys'
 
 export const migrations = [
   {
     up: migration_20261121_141625_initial.up,
     down: migration_20261121_141625_initial.down,
     name: '20261121_141625_initial',
+  },
+  {
+    up: migration_20261121_145455_api_keys.up,
+    down: migration_20261121_145455_api_keys.down,
+    name: '20261121_145455_api_keys',
   },
 ]

@@ -244,7 +244,8 @@ const create = async (ctx: Context): Promise<Response> => {
     ...as(ctx.principal),
   })
   const location = `${partnerBasePath}/${ctx.principal.tenant.slug}/${ctx.kind.name}/${doc.id}`
-  return json(ctx.kind.project(doc as unknown as Record<string, unknown>), 201, { location })
+  // Read back: hooks after the write (page breadcrumbs) may have completed the record.
+  return json(ctx.kind.project(await findOwn(ctx, String(doc.id))), 201, { location })
 }
 
 const update = async (ctx: Context): Promise<Response> => {

@@ -73,7 +73,7 @@ export const startApp = async ({
       timeoutMs: 120_000,
       check: async () => {
         if (!isAlive()) throw new Error(`the app exited early:\n${log}`)
-        return (await fetch(`${origin}/api/ready`)).ok
+        return (await fetch(`${origin}/api/ready`, { signal: AbortSignal.timeout(5_000) })).ok
       },
     })
   } catch (err) {

@@ -12,6 +12,14 @@ let instance: Promise<Payload> | undefined
 export const getTestPayload = (): Promise<Payload> => {
   instance ??= import('@payload-config').then(async ({ default: config }) => {
     const payload = await getPayload({ config })
+    const { migrations } = await import('../../src/migrations')
+    await payload.db.migrate({
+      migrations: migrations as unknown as Parameters<typeof payload.db.migrate>[0] extends {
+        migrations?: infer M
+      }
+        ? M
+        : never,
+    })
     const { totalDocs } = await payload.count({ collection: 'users' })
     if (totalDocs === 0) {
       await payload.create({
