@@ -118,10 +118,17 @@ const buildKind = ({ spec, payload }: { spec: KindSpec; payload: Payload }): Kin
   const collection = payload.collections[spec.collection]
   if (!collection) throw new Error(`partner kind ${spec.name}: no collection ${spec.collection}`)
   const fields = [idField, ...(collection.config.fields as Field[])]
-  const model = buildFieldModel({
+  const built = buildFieldModel({
     fields,
     options: { serverSet, alwaysSet: (path) => alwaysSetNames.has(path) },
   })
+  // Ids are UUIDs: a filter on anything else is refused before it reaches the database.
+  const model = {
+    ...built,
+    leaves: built.leaves.map((leaf) =>
+      leaf.path === 'id' ? { ...leaf, type: 'ref' as const } : leaf,
+    ),
+  }
   const uuid = {
     type: 'string',
     format: 'uuid',
