@@ -23,6 +23,28 @@ const challenge = { 'www-authenticate': 'Bearer realm="partners"' }
 
 const lastUseWrites = new Map<string, number>()
 
+/**
+ * Tenants change rarely and are looked up on every request: kept for a few seconds. A stale
+ * entry can only name a tenant that existed a moment ago; Payload's access control still
+ * scopes every query to it.
+ */
+const tenantCache = new Map<string, { tenant: Tenant | undefined; until: number }>()
+
+const tenantBySlug = async ({ payload, slug }: { payload: Payload; slug: string }): Promise<Tenant | undefined> => {
+  const cached = tenantCache.get(slug)
+  if (cached && cached.until > Date.now()) return cached.tenant
+  const { docs } = await payload.find({
+    collection: 'tenants',
+    where: { slug: { equals: slug } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  })
+  if (tenantCache.size > 1000) tenantCache.clear()
+  tenantCache.set(slug, { tenant: docs[0], until: Date.now() + 5_000 })
+  return docs[0]
+}
+
 /** Recorded at most once a minute per key, off the request's path. */
 const recordUse = ({ payload, id }: { payload: Payload; id: string }): void => {
   const now = Date.now()
@@ -85,14 +107,7 @@ export const authenticate = async ({
   }
   recordUse({ payload, id: key.id })
 
-  const { docs: tenants } = await payload.find({
-    collection: 'tenants',
-    where: { slug: { equals: tenantSlug } },
-    limit: 1,
-    depth: 0,
-    overrideAccess: true,
-  })
-  const tenant = tenants[0]
+  const tenant = await tenantBySlug({ payload, slug: tenantSlug })
   const bound = new Set((key.tenants ?? []).map((t) => relationId(t as RelationValue)))
   if (!tenant || !bound.has(tenant.id)) {
     return fail({ status: 403, detail: `This API key is not allowed for tenant "${tenantSlug}".` })

@@ -1,0 +1,132 @@
+/**
+ * `npm run bench`: the partner layer against Payload's own REST API, side by side, on the
+ * production build. Seeds a few thousand events over several tenants into a throwaway embedded
+ * PostgreSQL, then measures list and retrieve for the same query through both (requests per
+ * second, p50, p99) and prints the partner layer's share of Payload's throughput.
+ * Settings: BENCH_EVENTS (default 3000), BENCH_SECONDS per measurement (5), BENCH_CONCURRENCY (8).
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
+import { startApp, projectRoot, testDistDir } from '../tests/helpers/app'
+
+const events = Number(process.env.BENCH_EVENTS ?? 3000)
+const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8)
+const tenantCount = 4
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+
+const measure = async ({ url, headers }: { url: () => string; headers: Record<string, string> }) => {
+  const latencies: number[] = []
+  let errors = 0
+  const deadline = Date.now() + seconds * 1000
+  const worker = async (): Promise<void> => {
+    while (Date.now() < deadline) {
+      const started = performance.now()
+      const res = await fetch(url(), { headers })
+      await res.arrayBuffer()
+      if (res.status !== 200) errors++
+      latencies.push(performance.now() - started)
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  latencies.sort((a, b) => a - b)
+  return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors }
+}
+
+const main = async (): Promise<void> => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arts-cms-bench-'))
+  fs.chmodSync(dataDir, 0o755)
+  const cluster = await startEmbeddedPostgres({ dataDir })
+  process.env.DATABASE_URI = cluster.connectionString
+  process.env.PAYLOAD_SECRET = 'bench-secret-0123456789abcdef0123456789'
+  process.env.CMS_DATA_DIR = dataDir
+  process.env.DB_PUSH = 'false'
+  // Payload in this process runs as in production: migrations, no development watchers.
+  ;(process.env as Record<string, string>).NODE_ENV = 'production'
+  let app: Awaited<ReturnType<typeof startApp>> | undefined
+  try {
+    console.log('[bench] building the production app…')
+    const builtAt = Date.now()
+    const build = spawnSync('npx', ['next', 'build'], { cwd: projectRoot, env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: testDistDir }, encoding: 'utf8' })
+    if (build.status !== 0) throw new Error(build.stderr || build.stdout)
+    console.log(`[bench] built in ${Math.round((Date.now() - builtAt) / 1000)} s`)
+
+    const { getPayload } = await import('payload')
+    const { default: config } = await import('../payload.config')
+    const payload = await getPayload({ config })
+    console.log(`[bench] seeding ${events} events over ${tenantCount} tenants…`)
+    const tenants = []
+    for (let t = 0; t < tenantCount; t++) {
+      tenants.push(await payload.create({ collection: 'tenants', data: { name: `Bench ${t}`, slug: `bench-${t}` } }))
+    }
+    const ids: string[] = []
+    for (let i = 0; i < events; i++) {
+      const tenant = tenants[i % tenantCount]!
+      const doc = await payload.create({
+        collection: 'events',
+        data: { tenant: tenant.id, title: `Bench event ${i}`, venue: { city: 'Bench' }, _status: 'published' },
+        draft: false,
+      })
+      if (tenant.slug === 'bench-0') ids.push(doc.id)
+    }
+    const key = ((await payload.create({ collection: 'api-keys', data: { name: 'bench', tenants: [tenants[0]!.id], scope: 'read' } })) as unknown as { key: string }).key
+    const editor = await payload.create({
+      collection: 'users',
+      data: { email: 'bench@example.com', password: 'bench-password', tenants: [{ tenant: tenants[0]!.id, roles: ['editor'] }] },
+    })
+    void editor
+    app = await startApp({ databaseUri: cluster.connectionString })
+    const login = await fetch(`${app.origin}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password' }),
+    })
+    const { token } = (await login.json()) as { token: string }
+    const origin = app.origin
+    const pick = (): string => ids[Math.floor(Math.random() * ids.length)] ?? ''
+
+    const cases = [
+      {
+        name: 'list (limit 10, newest first)',
+        partner: { url: () => `${origin}/api/partners/2025-07/bench-0/events?limit=10&sort=-createdAt`, headers: { authorization: `Bearer ${key}` } },
+        payload: { url: () => `${origin}/api/events?limit=10&sort=-createdAt&depth=0&draft=true`, headers: { authorization: `JWT ${token}` } },
+      },
+      {
+        name: 'retrieve one',
+        partner: { url: () => `${origin}/api/partners/2025-07/bench-0/events/${pick()}`, headers: { authorization: `Bearer ${key}` } },
+        payload: { url: () => `${origin}/api/events/${pick()}?depth=0&draft=true`, headers: { authorization: `JWT ${token}` } },
+      },
+    ]
+    console.log(`[bench] ${seconds} s per measurement, ${concurrency} concurrent clients, ${os.cpus().length} cores`)
+    console.log('operation                       | layer   |   req/s |  p50 ms |  p99 ms | errors')
+    for (const c of cases) {
+      await measure({ ...c.payload }) // warm-up, not reported
+      const own = await measure(c.payload)
+      const ours = await measure(c.partner)
+      for (const [layer, r] of [['payload', own], ['partner', ours]] as const) {
+        console.log(`${c.name.padEnd(31)} | ${layer.padEnd(7)} | ${r.rps.toFixed(0).padStart(7)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p99.toFixed(1).padStart(7)} | ${r.errors}`)
+      }
+      console.log(`${c.name.padEnd(31)} | partner keeps ${((ours.rps / own.rps) * 100).toFixed(0)}% of Payload's throughput`)
+    }
+    await payload.destroy()
+  } finally {
+    await app?.stop()
+    const { runShutdownHooks } = await import('../src/lib/shutdown')
+    await runShutdownHooks()
+    await cluster.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err)
+    process.exit(1)
+  },
+)
