@@ -1,6 +1,5 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
@@ -66,7 +65,6 @@ export default buildConfig({
     migrationDir: path.resolve(dirname, 'src/migrations'),
     push: settings.dbPush,
   }),
-  editor: lexicalEditor(),
   // The multi-tenant plugin goes last: it wraps the collections the others add.
   plugins: [
     redirects(),

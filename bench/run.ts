@@ -18,9 +18,16 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8)
 const tenantCount = 4
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
-const measure = async ({ url, headers }: { url: () => string; headers: Record<string, string> }) => {
+const measure = async ({
+  url,
+  headers,
+}: {
+  url: () => string
+  headers: Record<string, string>
+}) => {
   const latencies: number[] = []
   let errors = 0
   const deadline = Date.now() + seconds * 1000
@@ -35,7 +42,12 @@ const measure = async ({ url, headers }: { url: () => string; headers: Record<st
   }
   await Promise.all(Array.from({ length: concurrency }, worker))
   latencies.sort((a, b) => a - b)
-  return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors }
+  return {
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  }
 }
 
 const main = async (): Promise<void> => {
@@ -52,7 +64,11 @@ const main = async (): Promise<void> => {
   try {
     console.log('[bench] building the production app…')
     const builtAt = Date.now()
-    const build = spawnSync('npx', ['next', 'build'], { cwd: projectRoot, env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: testDistDir }, encoding: 'utf8' })
+    const build = spawnSync('npx', ['next', 'build'], {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: testDistDir },
+      encoding: 'utf8',
+    })
     if (build.status !== 0) throw new Error(build.stderr || build.stdout)
     console.log(`[bench] built in ${Math.round((Date.now() - builtAt) / 1000)} s`)
 
@@ -62,22 +78,41 @@ const main = async (): Promise<void> => {
     console.log(`[bench] seeding ${events} events over ${tenantCount} tenants…`)
     const tenants = []
     for (let t = 0; t < tenantCount; t++) {
-      tenants.push(await payload.create({ collection: 'tenants', data: { name: `Bench ${t}`, slug: `bench-${t}` } }))
+      tenants.push(
+        await payload.create({
+          collection: 'tenants',
+          data: { name: `Bench ${t}`, slug: `bench-${t}` },
+        }),
+      )
     }
     const ids: string[] = []
     for (let i = 0; i < events; i++) {
       const tenant = tenants[i % tenantCount]!
       const doc = await payload.create({
         collection: 'events',
-        data: { tenant: tenant.id, title: `Bench event ${i}`, venue: { city: 'Bench' }, _status: 'published' },
+        data: {
+          tenant: tenant.id,
+          title: `Bench event ${i}`,
+          venue: { city: 'Bench' },
+          _status: 'published',
+        },
         draft: false,
       })
       if (tenant.slug === 'bench-0') ids.push(doc.id)
     }
-    const key = ((await payload.create({ collection: 'api-keys', data: { name: 'bench', tenants: [tenants[0]!.id], scope: 'read' } })) as unknown as { key: string }).key
+    const key = (
+      (await payload.create({
+        collection: 'api-keys',
+        data: { name: 'bench', tenants: [tenants[0]!.id], scope: 'read' },
+      })) as unknown as { key: string }
+    ).key
     const editor = await payload.create({
       collection: 'users',
-      data: { email: 'bench@example.com', password: 'bench-password', tenants: [{ tenant: tenants[0]!.id, roles: ['editor'] }] },
+      data: {
+        email: 'bench@example.com',
+        password: 'bench-password',
+        tenants: [{ tenant: tenants[0]!.id, roles: ['editor'] }],
+      },
     })
     void editor
     app = await startApp({ databaseUri: cluster.connectionString })
@@ -93,25 +128,46 @@ const main = async (): Promise<void> => {
     const cases = [
       {
         name: 'list (limit 10, newest first)',
-        partner: { url: () => `${origin}/api/partners/2025-07/bench-0/events?limit=10&sort=-createdAt`, headers: { authorization: `Bearer ${key}` } },
-        payload: { url: () => `${origin}/api/events?limit=10&sort=-createdAt&depth=0&draft=true`, headers: { authorization: `JWT ${token}` } },
+        partner: {
+          url: () => `${origin}/api/partners/2025-07/bench-0/events?limit=10&sort=-createdAt`,
+          headers: { authorization: `Bearer ${key}` },
+        },
+        payload: {
+          url: () => `${origin}/api/events?limit=10&sort=-createdAt&depth=0&draft=true`,
+          headers: { authorization: `JWT ${token}` },
+        },
       },
       {
         name: 'retrieve one',
-        partner: { url: () => `${origin}/api/partners/2025-07/bench-0/events/${pick()}`, headers: { authorization: `Bearer ${key}` } },
-        payload: { url: () => `${origin}/api/events/${pick()}?depth=0&draft=true`, headers: { authorization: `JWT ${token}` } },
+        partner: {
+          url: () => `${origin}/api/partners/2025-07/bench-0/events/${pick()}`,
+          headers: { authorization: `Bearer ${key}` },
+        },
+        payload: {
+          url: () => `${origin}/api/events/${pick()}?depth=0&draft=true`,
+          headers: { authorization: `JWT ${token}` },
+        },
       },
     ]
-    console.log(`[bench] ${seconds} s per measurement, ${concurrency} concurrent clients, ${os.cpus().length} cores`)
+    console.log(
+      `[bench] ${seconds} s per measurement, ${concurrency} concurrent clients, ${os.cpus().length} cores`,
+    )
     console.log('operation                       | layer   |   req/s |  p50 ms |  p99 ms | errors')
     for (const c of cases) {
       await measure({ ...c.payload }) // warm-up, not reported
       const own = await measure(c.payload)
       const ours = await measure(c.partner)
-      for (const [layer, r] of [['payload', own], ['partner', ours]] as const) {
-        console.log(`${c.name.padEnd(31)} | ${layer.padEnd(7)} | ${r.rps.toFixed(0).padStart(7)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p99.toFixed(1).padStart(7)} | ${r.errors}`)
+      for (const [layer, r] of [
+        ['payload', own],
+        ['partner', ours],
+      ] as const) {
+        console.log(
+          `${c.name.padEnd(31)} | ${layer.padEnd(7)} | ${r.rps.toFixed(0).padStart(7)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p99.toFixed(1).padStart(7)} | ${r.errors}`,
+        )
       }
-      console.log(`${c.name.padEnd(31)} | partner keeps ${((ours.rps / own.rps) * 100).toFixed(0)}% of Payload's throughput`)
+      console.log(
+        `${c.name.padEnd(31)} | partner keeps ${((ours.rps / own.rps) * 100).toFixed(0)}% of Payload's throughput`,
+      )
     }
     await payload.destroy()
   } finally {

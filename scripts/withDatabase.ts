@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
 import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
 import { resolveSecret } from '../src/lib/secret'
 import { readSettings } from '../src/lib/settings'
-import { runShutdownHooks } from '../src/lib/shutdown'
 
 /**
  * Runs `task` with DATABASE_URI and PAYLOAD_SECRET set the way `npm run dev` sets them: the
@@ -26,9 +29,17 @@ export const withDatabase = async (task: () => Promise<number | void>): Promise<
     console.error(err instanceof Error ? (err.stack ?? err.message) : err)
     code = 1
   } finally {
-    // The pool first, so the database does not stop under open connections.
-    await runShutdownHooks()
     await embedded?.stop()
   }
   process.exit(code)
 }
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/** Runs a task script in a child process, with the environment `withDatabase` settled. */
+export const runTask = ({ file, args = [] }: { file: string; args?: string[] }): number =>
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(root, file), ...args], {
+    cwd: root,
+    env: process.env,
+    stdio: 'inherit',
+  }).status ?? 1

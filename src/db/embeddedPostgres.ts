@@ -64,7 +64,6 @@ const chownTree = ({ dir, owner }: { dir: string; owner: Owner }): void => {
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = net.createServer()
-    server.unref()
     server.on('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()

@@ -30,7 +30,13 @@ const lastUseWrites = new Map<string, number>()
  */
 const tenantCache = new Map<string, { tenant: Tenant | undefined; until: number }>()
 
-const tenantBySlug = async ({ payload, slug }: { payload: Payload; slug: string }): Promise<Tenant | undefined> => {
+const tenantBySlug = async ({
+  payload,
+  slug,
+}: {
+  payload: Payload
+  slug: string
+}): Promise<Tenant | undefined> => {
   const cached = tenantCache.get(slug)
   if (cached && cached.until > Date.now()) return cached.tenant
   const { docs } = await payload.find({
