@@ -43,6 +43,7 @@ const tenantBySlug = async ({
     collection: 'tenants',
     where: { slug: { equals: slug } },
     limit: 1,
+    pagination: false,
     depth: 0,
     overrideAccess: true,
   })
@@ -103,6 +104,8 @@ export const authenticate = async ({
     collection: 'api-keys',
     where: { prefix: { equals: parsed.prefix } },
     limit: 1,
+    // No count query: one round trip for the key on every request.
+    pagination: false,
     depth: 0,
     overrideAccess: true,
     showHiddenFields: true,
