@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildConfig } from 'payload'
+import { buildConfig, type Config } from 'payload'
 import sharp from 'sharp'
 
 import { ApiKeys } from './src/collections/ApiKeys'
@@ -30,7 +30,8 @@ import { tenantIntegrity } from './src/plugins/tenantIntegrity'
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const settings = readSettings()
 
-export default buildConfig({
+/** The configuration before Payload sanitises it: tests build variants of it. */
+export const configOptions: Config = {
   admin: {
     user: Users.slug,
     importMap: { baseDir: path.resolve(dirname, 'src') },
@@ -76,4 +77,6 @@ export default buildConfig({
   sharp,
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
-})
+}
+
+export default buildConfig(configOptions)

@@ -199,7 +199,7 @@ const walk = ({
         const row = {
           ...readObject,
           properties: { id: { type: 'string' }, ...nested.read },
-          required: ['id', ...Object.keys(nested.read)],
+          required: [...new Set(['id', ...Object.keys(nested.read)])],
         }
         out.read[field.name] = describe(field, { type: 'array', items: row })
         if (writable)

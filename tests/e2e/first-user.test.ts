@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startApp, type RunningApp } from '../helpers/app'
+import { freshDatabase, startApp, type RunningApp } from '../helpers/app'
 import { launchBrowser, screenshotPath } from '../helpers/browser'
 
 describe('the admin in a real browser', () => {
@@ -10,7 +10,8 @@ describe('the admin in a real browser', () => {
   let browser: Browser
 
   beforeAll(async () => {
-    app = await startApp()
+    // An installation of its own: other tests have made users in the run's database already.
+    app = await startApp({ databaseUri: await freshDatabase('first_user') })
     browser = await launchBrowser()
   })
 

@@ -65,6 +65,12 @@ export const startApp = async ({
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   )
+  // A test run that is cut short must not leave an app (and its database connections) behind.
+  const orphanGuard = (): void => {
+    if (child.exitCode === null) child.kill('SIGKILL')
+  }
+  process.once('exit', orphanGuard)
+  void exited.then(() => process.removeListener('exit', orphanGuard))
   const isAlive = (): boolean => child.exitCode === null && child.signalCode === null
   const origin = `http://127.0.0.1:${port}`
   try {
@@ -91,4 +97,19 @@ export const startApp = async ({
       return exited
     },
   }
+}
+
+/** A new, empty database on the run's server, for a test that needs an installation of its own. */
+export const freshDatabase = async (name: string): Promise<string> => {
+  const { default: pg } = await import('pg')
+  const base = process.env.DATABASE_URI ?? ''
+  const client = new pg.Client({ connectionString: base })
+  await client.connect()
+  const database = `${new URL(base).pathname.slice(1)}_${name}`.replace(/[^a-z0-9_]/gi, '_')
+  await client.query(`drop database if exists ${client.escapeIdentifier(database)} with (force)`)
+  await client.query(`create database ${client.escapeIdentifier(database)}`)
+  await client.end()
+  const url = new URL(base)
+  url.pathname = `/${database}`
+  return url.toString()
 }

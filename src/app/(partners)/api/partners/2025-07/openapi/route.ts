@@ -1,0 +1,7 @@
+import { serveOpenApi } from '@/openapi/serve'
+
+/** The partner API's OpenAPI document, generated from the running code (src/openapi). */
+export const dynamic = 'force-dynamic'
+
+export const GET = serveOpenApi
+export const OPTIONS = serveOpenApi

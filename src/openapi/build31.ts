@@ -1,0 +1,288 @@
+import type { Payload } from 'payload'
+
+import type { JsonSchema } from '../partner/fieldSchema'
+import { partnerKinds, type Kind } from '../partner/kinds'
+import { listDefaults } from '../partner/query'
+import { apiVersion, partnerBasePath, partnerRoutes, type Route } from '../partner/routes'
+import { problemTitle } from '../partner/problems'
+import { describeApi } from './description'
+
+export type OpenApiDocument = { [key: string]: unknown }
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
+
+const problemSchema: JsonSchema = {
+  type: 'object',
+  description: 'RFC 9457 problem details.',
+  required: ['type', 'title', 'status', 'detail'],
+  properties: {
+    type: { type: 'string', description: 'A URI naming the kind of problem.' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    errors: {
+      type: 'array',
+      description: 'For invalid input: each offending field.',
+      items: {
+        type: 'object',
+        required: ['field', 'message'],
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
+}
+
+const listEnvelope = (schema: string): JsonSchema => ({
+  type: 'object',
+  required: [
+    'docs',
+    'totalDocs',
+    'limit',
+    'totalPages',
+    'page',
+    'pagingCounter',
+    'hasPrevPage',
+    'hasNextPage',
+    'prevPage',
+    'nextPage',
+  ],
+  properties: {
+    docs: { type: 'array', items: ref(schema) },
+    totalDocs: { type: 'integer' },
+    limit: { type: 'integer' },
+    totalPages: { type: 'integer' },
+    page: { type: 'integer' },
+    pagingCounter: { type: 'integer' },
+    hasPrevPage: { type: 'boolean' },
+    hasNextPage: { type: 'boolean' },
+    prevPage: { type: ['integer', 'null'] },
+    nextPage: { type: ['integer', 'null'] },
+  },
+})
+
+/** The create body: the spec marks `id` required; a body without one still gets a fresh id. */
+const createSchema = (kind: Kind): JsonSchema => ({
+  ...kind.write,
+  required: ['id', ...((kind.write.required as string[]) ?? [])],
+})
+
+const updateSchema = (kind: Kind): JsonSchema => ({ ...kind.write, required: ['id'] })
+
+const parameters: Record<string, JsonSchema> = {
+  tenant: {
+    name: 'tenant',
+    in: 'path',
+    required: true,
+    description: 'The tenant slug.',
+    schema: { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$' },
+  },
+  id: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'The record identifier.',
+    schema: { type: 'string' },
+  },
+  limit: {
+    name: 'limit',
+    in: 'query',
+    description: `Number of items to return (1–${listDefaults.maxLimit}, default ${listDefaults.limit}).`,
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: listDefaults.maxLimit,
+      default: listDefaults.limit,
+    },
+  },
+  page: {
+    name: 'page',
+    in: 'query',
+    description: 'Page number, from 1.',
+    schema: { type: 'integer', minimum: 1, default: 1 },
+  },
+  sort: {
+    name: 'sort',
+    in: 'query',
+    description: `Sort field; a leading "-" means descending. Default "${listDefaults.sort}".`,
+    schema: { type: 'string', default: listDefaults.sort },
+  },
+  where: {
+    name: 'where',
+    in: 'query',
+    description:
+      "Query filters in Payload's syntax: where[field][operator]=value (bracket notation), or a JSON string. See the API description.",
+    style: 'deepObject',
+    explode: true,
+    schema: { type: 'object', additionalProperties: true },
+  },
+}
+
+const paramRef = (name: string): JsonSchema => ({ $ref: `#/components/parameters/${name}` })
+
+const problemResponse = (status: number): JsonSchema => ({
+  description: problemTitle(status),
+  content: { 'application/problem+json': { schema: ref('Problem') } },
+  ...(status === 429 || status === 503
+    ? {
+        headers: {
+          'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } },
+        },
+      }
+    : {}),
+})
+
+const operationOf = (route: Route, kind: Kind): JsonSchema => {
+  const item = route.path.endsWith('{id}')
+  const success: JsonSchema =
+    route.successStatus === 204
+      ? { description: route.successLabel }
+      : {
+          description: route.successLabel,
+          content: {
+            'application/json': {
+              schema: route.operation === 'list' ? ref(`${kind.schema}List`) : ref(kind.schema),
+            },
+          },
+          ...(route.successStatus === 201
+            ? {
+                headers: {
+                  Location: { description: 'Where the new record is.', schema: { type: 'string' } },
+                },
+              }
+            : {}),
+        }
+  const responses: Record<string, JsonSchema> = { [String(route.successStatus)]: success }
+  for (const status of route.errors) {
+    responses[String(status)] =
+      status === 404
+        ? { ...problemResponse(404), description: 'Not found' }
+        : problemResponse(status)
+  }
+  const body =
+    route.operation === 'create'
+      ? {
+          required: true,
+          content: {
+            'application/json': { schema: ref(`${kind.schema}Create`) },
+            ...(kind.upload
+              ? {
+                  'multipart/form-data': {
+                    schema: {
+                      type: 'object',
+                      required: ['file'],
+                      properties: {
+                        file: {
+                          type: 'string',
+                          format: 'binary',
+                          description: 'The file to upload.',
+                        },
+                        _payload: {
+                          type: 'string',
+                          description: 'The other fields, as a JSON object.',
+                        },
+                      },
+                    },
+                  },
+                }
+              : {}),
+          },
+        }
+      : route.operation === 'update'
+        ? {
+            required: true,
+            content: { 'application/json': { schema: ref(`${kind.schema}Update`) } },
+          }
+        : undefined
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    tags: [kind.tag],
+    security: [{ bearerAuth: [] }],
+    parameters: [
+      paramRef('tenant'),
+      ...(item ? [paramRef('id')] : []),
+      ...(route.operation === 'list' ? ['limit', 'page', 'sort', 'where'].map(paramRef) : []),
+    ],
+    ...(body ? { requestBody: body } : {}),
+    responses,
+    ...(kind.drafts && route.operation !== 'list' && route.operation !== 'delete'
+      ? {
+          description:
+            'Drafts: `_status` is `draft` or `published`; sending `published` publishes, `draft` keeps or makes a draft.',
+        }
+      : {}),
+  }
+}
+
+/** The OpenAPI 3.1 document of the partner API, from the route table and the collections. */
+export const buildOpenApi31 = ({
+  payload,
+  serverUrl,
+}: {
+  payload: Payload
+  serverUrl: string
+}): OpenApiDocument => {
+  const kinds = partnerKinds(payload)
+  const schemas: Record<string, JsonSchema> = { Problem: problemSchema }
+  for (const kind of kinds.values()) {
+    schemas[kind.schema] = {
+      ...kind.read,
+      description: `${kind.tag}: a record as the API answers it.`,
+    }
+    schemas[`${kind.schema}Create`] = createSchema(kind)
+    schemas[`${kind.schema}Update`] = updateSchema(kind)
+    schemas[`${kind.schema}List`] = listEnvelope(kind.schema)
+  }
+  const paths: Record<string, Record<string, JsonSchema>> = {}
+  for (const route of partnerRoutes) {
+    const kind = kinds.get(route.kind.name) as Kind
+    paths[route.path] ??= {}
+    ;(paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = operationOf(
+      route,
+      kind,
+    )
+  }
+  paths['/openapi'] = {
+    get: {
+      operationId: 'getOpenApiDocument',
+      summary: 'This document',
+      tags: ['Specification'],
+      security: [],
+      parameters: [
+        {
+          name: 'format',
+          in: 'query',
+          description: 'Absent: OpenAPI 3.1. `openapi3.0`: OpenAPI 3.0. `swagger2.0`: Swagger 2.0.',
+          schema: { type: 'string', enum: ['openapi3.1', 'openapi3.0', 'swagger2.0'] },
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'Successful response',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+        '400': problemResponse(400),
+      },
+    },
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Arts CMS partner API', version: apiVersion, description: describeApi() },
+    servers: [{ url: `${serverUrl}${partnerBasePath}`, description: 'Partner API base' }],
+    tags: [...[...kinds.values()].map((k) => ({ name: k.tag })), { name: 'Specification' }].filter(
+      (tag, i, all) => all.findIndex((t) => t.name === tag.name) === i,
+    ),
+    paths,
+    components: {
+      schemas,
+      parameters,
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key: `Authorization: Bearer cms_…`.',
+        },
+      },
+    },
+  }
+}

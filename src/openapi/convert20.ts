@@ -1,0 +1,120 @@
+import type { OpenApiDocument } from './build31'
+import { toSchema30 } from './convert30'
+
+type Json = Record<string, unknown>
+
+/** 3.0 schemas → Swagger 2.0: refs to `definitions`, `x-nullable` instead of `nullable`. */
+const toSchema20 = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(toSchema20)
+  if (!schema || typeof schema !== 'object') return schema
+  const out: Json = {}
+  for (const [key, value] of Object.entries(schema as Json)) {
+    if (key === '$ref' && typeof value === 'string')
+      out.$ref = value.replace('#/components/schemas/', '#/definitions/')
+    else if (key === 'nullable') out['x-nullable'] = value
+    else if (key === 'oneOf' || key === 'anyOf') out['x-oneOf'] = toSchema20(value)
+    else out[key] = toSchema20(value)
+  }
+  if (Array.isArray(out.enum)) out.enum = (out.enum as unknown[]).filter((v) => v !== null)
+  if (out.type === undefined && out['x-oneOf'] && !out.$ref) out.type = 'object'
+  return out
+}
+
+const parameter20 = (param: Json): Json => {
+  const schema = (param.schema ?? {}) as Json
+  if (param.name === 'where') {
+    return {
+      name: 'where',
+      in: 'query',
+      type: 'string',
+      description: `${String(param.description)} In Swagger 2.0, send it as a JSON string.`,
+    }
+  }
+  const { schema: _s, style: _st, explode: _e, ...rest } = param
+  return { ...rest, ...(toSchema20(schema) as Json) }
+}
+
+export const toSwagger20 = (doc31: OpenApiDocument): OpenApiDocument => {
+  const doc = toSchema30(doc31) as Json
+  const components = doc.components as Json
+  const parameters = components.parameters as Record<string, Json>
+  const server = new URL(((doc.servers as Json[])[0]?.url as string) ?? 'http://localhost')
+  const paths: Record<string, Record<string, Json>> = {}
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
+    paths[path] = {}
+    for (const [method, op] of Object.entries(item)) {
+      const params = ((op.parameters ?? []) as Json[]).map((p) => {
+        const resolved =
+          typeof p.$ref === 'string' ? (parameters[p.$ref.split('/').pop() as string] as Json) : p
+        return parameter20(resolved)
+      })
+      const body = op.requestBody as { content?: Record<string, { schema: Json }> } | undefined
+      const consumes: string[] = []
+      if (body?.content?.['application/json']) {
+        consumes.push('application/json')
+        params.push({
+          name: 'body',
+          in: 'body',
+          required: true,
+          schema: toSchema20(body.content['application/json'].schema),
+        })
+      } else if (body?.content?.['multipart/form-data']) {
+        consumes.push('multipart/form-data')
+      }
+      const responses: Record<string, Json> = {}
+      for (const [status, res] of Object.entries(op.responses as Record<string, Json>)) {
+        const content = res.content as Record<string, { schema: Json }> | undefined
+        const first = content ? Object.values(content)[0] : undefined
+        const headers = res.headers as Record<string, Json> | undefined
+        responses[status] = {
+          description: res.description,
+          ...(first ? { schema: toSchema20(first.schema) } : {}),
+          ...(headers
+            ? {
+                headers: Object.fromEntries(
+                  Object.entries(headers).map(([n, h]) => [
+                    n,
+                    { description: h.description, ...(toSchema20(h.schema) as Json) },
+                  ]),
+                ),
+              }
+            : {}),
+        }
+      }
+      const produces = [
+        ...new Set(
+          Object.values(op.responses as Record<string, Json>).flatMap((r) =>
+            Object.keys((r.content as Json) ?? {}),
+          ),
+        ),
+      ]
+      const { requestBody: _b, parameters: _p, responses: _r, ...rest } = op
+      paths[path][method] = {
+        ...rest,
+        parameters: params,
+        responses,
+        ...(consumes.length ? { consumes } : {}),
+        ...(produces.length ? { produces } : {}),
+        ...((rest.security as unknown[] | undefined)?.length === 0 ? { security: [] } : {}),
+      }
+    }
+  }
+  return {
+    swagger: '2.0',
+    info: doc.info,
+    host: server.host,
+    basePath: server.pathname,
+    schemes: [server.protocol.replace(':', '')],
+    tags: doc.tags,
+    paths,
+    definitions: toSchema20(components.schemas),
+    securityDefinitions: {
+      bearerAuth: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'Authorization',
+        description: 'An API key: `Bearer cms_…`.',
+      },
+    },
+  }
+}

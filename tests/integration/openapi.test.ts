@@ -1,0 +1,159 @@
+import SwaggerParser from '@apidevtools/swagger-parser'
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { configOptions } from '@payload-config'
+import type { Payload } from 'payload'
+import { buildConfig } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { buildOpenApi31 } from '../../src/openapi/build31'
+import { toOpenApi30 } from '../../src/openapi/convert30'
+import { toSwagger20 } from '../../src/openapi/convert20'
+import { partnerRoutes } from '../../src/partner/routes'
+import { startApp, type RunningApp } from '../helpers/app'
+
+const documentPath = '/api/partners/2025-07/openapi'
+let app: RunningApp
+const served: Record<string, Record<string, unknown>> = {}
+
+beforeAll(async () => {
+  app = await startApp()
+  for (const format of ['', 'openapi3.0', 'swagger2.0']) {
+    const res = await fetch(`${app.origin}${documentPath}${format ? `?format=${format}` : ''}`)
+    expect(res.status).toBe(200)
+    served[format || 'openapi3.1'] = (await res.json()) as Record<string, unknown>
+  }
+})
+
+afterAll(async () => {
+  await app?.stop()
+})
+
+describe('the served OpenAPI document', () => {
+  it('comes in 3.1, 3.0 and 2.0, each valid under independent validators', async () => {
+    expect(served['openapi3.1']?.openapi).toBe('3.1.0')
+    expect(served['openapi3.0']?.openapi).toBe('3.0.3')
+    expect(served['swagger2.0']?.swagger).toBe('2.0')
+    for (const [format, doc] of Object.entries(served)) {
+      const result = await new Validator().validate(structuredClone(doc))
+      expect(result.errors ?? [], format).toEqual([])
+      expect(result.valid, format).toBe(true)
+    }
+    await SwaggerParser.validate(structuredClone(served['openapi3.0']) as never)
+    await SwaggerParser.validate(structuredClone(served['swagger2.0']) as never)
+  })
+
+  it('is public, cacheable and open to browsers; an unknown format is a 400 naming the allowed ones', async () => {
+    const res = await fetch(`${app.origin}${documentPath}`, {
+      headers: { origin: 'https://tools.example' },
+    })
+    expect(res.headers.get('access-control-allow-origin')).toBe('*')
+    expect(res.headers.get('cache-control')).toMatch(/max-age/)
+    const etag = res.headers.get('etag')
+    expect(etag).toBeTruthy()
+    expect(
+      (await fetch(`${app.origin}${documentPath}`, { headers: { 'if-none-match': String(etag) } }))
+        .status,
+    ).toBe(304)
+    const pre = await fetch(`${app.origin}${documentPath}`, { method: 'OPTIONS' })
+    expect(pre.status).toBe(204)
+    const bad = await fetch(`${app.origin}${documentPath}?format=yaml`)
+    expect(bad.status).toBe(400)
+    expect(bad.headers.get('content-type')).toBe('application/problem+json')
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/openapi3\.0.*swagger2\.0/)
+  })
+
+  it('lists every route of the route table with its labels, parameters and the bearer scheme', () => {
+    const doc = served['openapi3.1'] as {
+      info: { version: string }
+      servers: { url: string }[]
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            operationId: string
+            responses: Record<string, { description: string }>
+            parameters: unknown[]
+            security: unknown[]
+          }
+        >
+      >
+      components: {
+        securitySchemes: Record<string, unknown>
+        schemas: Record<string, { properties?: Record<string, unknown> }>
+      }
+    }
+    expect(doc.info.version).toBe('2025-07')
+    expect(doc.servers[0]?.url).toMatch(/\/api\/partners\/2025-07$/)
+    const ids = new Set<string>()
+    for (const route of partnerRoutes) {
+      const op = doc.paths[route.path]?.[route.method.toLowerCase()]
+      expect(op, `${route.method} ${route.path}`).toBeDefined()
+      ids.add(op!.operationId)
+      expect(op!.responses[String(route.successStatus)]?.description).toBe(route.successLabel)
+      if (route.errors.includes(404)) expect(op!.responses['404']?.description).toBe('Not found')
+      expect(op!.security).toEqual([{ bearerAuth: [] }])
+    }
+    expect(ids.size).toBe(partnerRoutes.length)
+    expect(doc.paths['/{tenant}/events']?.post?.responses['201']?.description).toBe('Created')
+    expect(doc.paths['/{tenant}/works/{id}']?.patch?.responses['200']?.description).toBe('Updated')
+    expect(doc.paths['/{tenant}/pages']?.get?.responses['200']?.description).toBe(
+      'Successful response',
+    )
+    expect(doc.paths['/openapi']?.get).toBeDefined()
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    })
+    expect(Object.keys(doc.components.schemas.EventInstance?.properties ?? {})).toEqual(
+      expect.arrayContaining([
+        'title',
+        'ticketingSystem',
+        'ticketingSystemId',
+        'hidden',
+        'elevent',
+        'spektrix',
+        'tessitura',
+        'booking',
+        'lineup',
+      ]),
+    )
+  })
+
+  it('shows a field added to a collection in all three formats, with no other change', async () => {
+    const extended = await buildConfig({
+      ...configOptions,
+      collections: (configOptions.collections ?? []).map((c) =>
+        c.slug === 'works'
+          ? { ...c, fields: [...c.fields, { name: 'premiereYear', type: 'number' as const }] }
+          : c,
+      ) as never,
+    })
+    const payloadLike = {
+      config: extended,
+      collections: Object.fromEntries(extended.collections.map((c) => [c.slug, { config: c }])),
+    } as unknown as Payload
+    const doc31 = buildOpenApi31({ payload: payloadLike, serverUrl: 'http://localhost:3000' })
+    const work31 = (
+      doc31.components as { schemas: Record<string, { properties: Record<string, unknown> }> }
+    ).schemas.Work
+    expect(work31?.properties.premiereYear).toEqual({ type: ['number', 'null'] })
+    const work30 = (
+      toOpenApi30(doc31).components as {
+        schemas: Record<string, { properties: Record<string, unknown> }>
+      }
+    ).schemas.Work
+    expect(work30?.properties.premiereYear).toEqual({ type: 'number', nullable: true })
+    const work20 = (
+      toSwagger20(doc31).definitions as Record<string, { properties: Record<string, unknown> }>
+    ).Work
+    expect(work20?.properties.premiereYear).toEqual({ type: 'number', 'x-nullable': true })
+    expect(
+      (
+        served['openapi3.1']?.components as {
+          schemas: Record<string, { properties: Record<string, unknown> }>
+        }
+      ).schemas.Work?.properties.premiereYear,
+    ).toBeUndefined()
+  })
+})
