@@ -150,62 +150,69 @@ describe('cross-tenant references', () => {
       ...as(festivalEditor),
     })
     const own = { tenant: theatre.id }
-    const cases: [string, Promise<unknown>][] = [
+    // Each write starts only when its turn comes: one at a time, each rejection awaited.
+    const cases: [string, () => Promise<unknown>][] = [
       [
         'work',
-        payload.create({
-          collection: 'events',
-          data: { ...own, title: 'E1', work: foreignWork.id },
-          ...as(theatreEditor),
-        }),
+        () =>
+          payload.create({
+            collection: 'events',
+            data: { ...own, title: 'E1', work: foreignWork.id },
+            ...as(theatreEditor),
+          }),
       ],
       [
         'image',
-        payload.create({
-          collection: 'events',
-          data: { ...own, title: 'E2', image: foreignImage.id },
-          ...as(theatreEditor),
-        }),
+        () =>
+          payload.create({
+            collection: 'events',
+            data: { ...own, title: 'E2', image: foreignImage.id },
+            ...as(theatreEditor),
+          }),
       ],
       [
         'image',
-        payload.create({
-          collection: 'people',
-          data: { ...own, title: 'P1', image: foreignImage.id },
-          ...as(theatreEditor),
-        }),
+        () =>
+          payload.create({
+            collection: 'people',
+            data: { ...own, title: 'P1', image: foreignImage.id },
+            ...as(theatreEditor),
+          }),
       ],
       [
         'parent',
-        payload.create({
-          collection: 'pages',
-          data: { ...own, title: 'Child', parent: foreignPage.id },
-          ...as(theatreEditor),
-        }),
+        () =>
+          payload.create({
+            collection: 'pages',
+            data: { ...own, title: 'Child', parent: foreignPage.id },
+            ...as(theatreEditor),
+          }),
       ],
       [
         'event',
-        payload.create({
-          collection: 'event-instances',
-          data: { ...own, event: foreignEvent.id, startDate: '2026-12-01T19:00:00Z' },
-          ...as(theatreEditor),
-        }),
+        () =>
+          payload.create({
+            collection: 'event-instances',
+            data: { ...own, event: foreignEvent.id, startDate: '2026-12-01T19:00:00Z' },
+            ...as(theatreEditor),
+          }),
       ],
       [
         'to.reference',
-        payload.create({
-          collection: 'redirects',
-          data: {
-            ...own,
-            from: '/x',
-            to: { type: 'reference', reference: { relationTo: 'works', value: foreignWork.id } },
-          },
-          ...as(theatreEditor),
-        }),
+        () =>
+          payload.create({
+            collection: 'redirects',
+            data: {
+              ...own,
+              from: '/x',
+              to: { type: 'reference', reference: { relationTo: 'works', value: foreignWork.id } },
+            },
+            ...as(theatreEditor),
+          }),
       ],
     ]
     for (const [field, write] of cases) {
-      expect(await rejectionPaths(write), field).toContain(field)
+      expect(await rejectionPaths(write()), field).toContain(field)
     }
     const data = Buffer.from(await makeImage({ width: 300, height: 200 }))
     const file = { data, mimetype: 'image/png', name: 'own.png', size: data.length }
