@@ -1,15 +1,19 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { configOptions } from '@payload-config'
-import type { Payload } from 'payload'
 import { buildConfig } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { buildOpenApi31 } from '../../src/openapi/build31'
 import { toOpenApi30 } from '../../src/openapi/convert30'
 import { toSwagger20 } from '../../src/openapi/convert20'
+import { configOnly } from '../../src/openapi/fromConfig'
 import { partnerRoutes } from '../../src/partner/routes'
-import { startApp, type RunningApp } from '../helpers/app'
+import { projectRoot, startApp, type RunningApp } from '../helpers/app'
 
 const documentPath = '/api/partners/2025-07/openapi'
 let app: RunningApp
@@ -129,11 +133,10 @@ describe('the served OpenAPI document', () => {
           : c,
       ) as never,
     })
-    const payloadLike = {
-      config: extended,
-      collections: Object.fromEntries(extended.collections.map((c) => [c.slug, { config: c }])),
-    } as unknown as Payload
-    const doc31 = buildOpenApi31({ payload: payloadLike, serverUrl: 'http://localhost:3000' })
+    const doc31 = buildOpenApi31({
+      payload: configOnly(extended),
+      serverUrl: 'http://localhost:3000',
+    })
     const work31 = (
       doc31.components as { schemas: Record<string, { properties: Record<string, unknown> }> }
     ).schemas.Work
@@ -155,5 +158,20 @@ describe('the served OpenAPI document', () => {
         }
       ).schemas.Work?.properties.premiereYear,
     ).toBeUndefined()
+  })
+
+  it('is written to files for publishing by npm run generate:openapi, the same as served', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'))
+    const result = spawnSync('npm', ['run', '-s', 'generate:openapi', '--', dir], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+    })
+    expect(result.status, result.stderr).toBe(0)
+    const read = (file: string) =>
+      JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>
+    expect(read('openapi-3.1.json').paths).toEqual(served['openapi3.1']?.paths)
+    expect(read('openapi-3.0.json').openapi).toBe('3.0.3')
+    expect(read('swagger-2.0.json').swagger).toBe('2.0')
+    fs.rmSync(dir, { recursive: true, force: true })
   })
 })
