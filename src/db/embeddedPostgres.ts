@@ -232,7 +232,7 @@ export const startEmbeddedPostgres = async ({
   fs.mkdirSync(dataDir, { recursive: true })
   const owner = ensureOwner()
 
-  const password0 = readPassword({ file: passwordFile })
+  const existingPassword = readPassword({ file: passwordFile })
   const postmaster = runningPostmaster(clusterDir)
   const lease = readLease(dataDir)
   if (
@@ -240,11 +240,11 @@ export const startEmbeddedPostgres = async ({
     lease &&
     lease.launcherPid !== process.pid &&
     isAlive(lease.launcherPid) &&
-    password0
+    existingPassword
   ) {
     // Another launcher (`npm run dev`, say) runs this cluster: share it and leave it running.
     const shared = new URL(`postgres://${superuser}@127.0.0.1:${lease.port}/${database}`)
-    shared.password = password0
+    shared.password = existingPassword
     await ensureDatabase({ url: shared, database })
     return {
       connectionString: shared.toString(),
@@ -260,7 +260,8 @@ export const startEmbeddedPostgres = async ({
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     await initialise({ clusterDir, passwordFile, owner, initdb })
   }
-  const password = readPassword({ file: passwordFile })
+  // initialise writes a new one; a cluster that existed keeps the one read above.
+  const password = existingPassword ?? readPassword({ file: passwordFile })
   if (!password) throw new Error(`${passwordFile} is missing: remove ${clusterDir} to start afresh`)
 
   const port = wantedPort ?? (await freePort())

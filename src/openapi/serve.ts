@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import config from '@payload-config'
 import { getPayload } from 'payload'
 
-import { problemResponse } from '../lib/problem'
+import { problemResponse, problemTypeBase } from '../lib/problem'
 import { readSettings } from '../lib/settings'
 import { buildOpenApi31, type OpenApiDocument } from './build31'
 import { toOpenApi30 } from './convert30'
@@ -39,7 +39,7 @@ export const serveOpenApi = async (request: Request): Promise<Response> => {
   if (!(formats as readonly string[]).includes(requested)) {
     return problemResponse({
       problem: {
-        type: 'https://arts-cms.dev/problems/bad-request',
+        type: `${problemTypeBase}bad-request`,
         title: 'Bad request',
         status: 400,
         detail: `Unknown format "${requested}". Allowed: ${formats.join(', ')} (or none, for openapi3.1).`,

@@ -1,4 +1,4 @@
-import type { Field, FieldTypes, FlattenedField } from 'payload'
+import type { Field, FieldTypes } from 'payload'
 
 import { relationId, type RelationValue } from '../utilities/relationId'
 
@@ -17,7 +17,7 @@ export type FieldModel = {
   leaves: Leaf[]
   /** Turns a Payload document into the partner shape. */
   project: (doc: Record<string, unknown>) => Record<string, unknown>
-  /** Turns a partner body into Payload data (refs stay ids; polymorphic refs are resolved later). */
+  /** Relationships to several collections: a body sends an id, the handler finds its collection. */
   polymorphic: { path: string; relationTo: string[] }[]
 }
 
@@ -319,5 +319,3 @@ export const buildFieldModel = ({
     project: (doc) => projectFields(fields, doc),
   }
 }
-
-export type { FlattenedField }

@@ -2,7 +2,7 @@ import config from '@payload-config'
 import { getPayload } from 'payload'
 
 import { checkDatabase } from '@/db/checkDatabase'
-import { problemResponse } from '@/lib/problem'
+import { problemResponse, problemTypeBase } from '@/lib/problem'
 import { readSettings } from '@/lib/settings'
 
 /** Readiness: the database answers `select 1` within READY_TIMEOUT_MS. */
@@ -21,7 +21,7 @@ export const GET = async (): Promise<Response> => {
   } catch (err) {
     return problemResponse({
       problem: {
-        type: 'https://arts-cms.dev/problems/database-unavailable',
+        type: `${problemTypeBase}database-unavailable`,
         title: 'Database unavailable',
         status: 503,
         detail: err instanceof Error ? err.message : 'The database did not answer.',
