@@ -806,6 +806,10 @@ export interface ApiKey {
   partner?: string | null;
   tenants: (string | Tenant)[];
   scope: 'read' | 'write';
+  /**
+   * Requests per minute this key may make. Empty: the server default (PARTNER_RATE_LIMIT_PER_MINUTE, 600).
+   */
+  rateLimit?: number | null;
   prefix?: string | null;
   hash?: string | null;
   lastUsedAt?: string | null;
@@ -1453,6 +1457,7 @@ export interface ApiKeysSelect<T extends boolean = true> {
   partner?: T;
   tenants?: T;
   scope?: T;
+  rateLimit?: T;
   prefix?: T;
   hash?: T;
   lastUsedAt?: T;

@@ -3,6 +3,7 @@ import { postgresAdapter, type PostgresAdapter } from '@payloadcms/db-postgres'
 
 import { migrations } from '../migrations/index'
 import { onShutdown } from '../lib/shutdown'
+import { addRateLimitTable } from './rateLimitTable'
 import { createResilientPg, type ClosablePool } from './resilientPg'
 import { beginTransaction, commitTransaction } from './transactions'
 
@@ -49,6 +50,7 @@ export const databaseAdapter = ({
     migrationDir,
     push,
     prodMigrations: migrations,
+    beforeSchemaInit: [addRateLimitTable],
   })
 
   return {

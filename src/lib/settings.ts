@@ -23,6 +23,8 @@ export type Settings = {
   mediaUploadLimitBytes: number
   mediaFetchTimeoutMs: number
   mediaFetchAllowedHosts: string[]
+  /** Partner requests per key and minute unless the key sets its own; 0 turns the limit off. */
+  partnerRateLimitPerMinute: number
 }
 
 const listSetting = (name: string, fallback: string): string[] =>
@@ -63,5 +65,6 @@ export const readSettings = (): Settings => {
     mediaUploadLimitBytes: intSetting({ name: 'MEDIA_UPLOAD_LIMIT_BYTES', fallback: 26_214_400 }),
     mediaFetchTimeoutMs: intSetting({ name: 'MEDIA_FETCH_TIMEOUT_MS', fallback: 10_000 }),
     mediaFetchAllowedHosts: listSetting('MEDIA_FETCH_ALLOWED_HOSTS', ''),
+    partnerRateLimitPerMinute: intSetting({ name: 'PARTNER_RATE_LIMIT_PER_MINUTE', fallback: 600 }),
   }
 }

@@ -214,6 +214,13 @@ const operationOf = (route: Route, kind: Kind): JsonSchema => {
   }
 }
 
+/** A tag says what its records are: the collection's own description for editors, when it has one. */
+const tagDescription = ({ payload, kind }: { payload: Payload; kind: Kind }): string => {
+  const described = payload.collections[kind.collection]?.config.admin?.description
+  const own = typeof described === 'string' ? `${described} ` : ''
+  return `${own}Operations on ${kind.tag.toLowerCase()} of one tenant.`
+}
+
 /** The OpenAPI 3.1 document of the partner API, from the route table and the collections. */
 export const buildOpenApi31 = ({
   payload,
@@ -267,11 +274,19 @@ export const buildOpenApi31 = ({
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Arts CMS partner API', version: apiVersion, description: describeApi() },
+    info: {
+      title: 'Arts CMS partner API',
+      version: apiVersion,
+      description: describeApi(),
+    },
     servers: [{ url: `${serverUrl}${partnerBasePath}`, description: 'Partner API base' }],
-    tags: [...[...kinds.values()].map((k) => ({ name: k.tag })), { name: 'Specification' }].filter(
-      (tag, i, all) => all.findIndex((t) => t.name === tag.name) === i,
-    ),
+    tags: [
+      ...[...kinds.values()].map((kind) => ({
+        name: kind.tag,
+        description: tagDescription({ payload, kind }),
+      })),
+      { name: 'Specification', description: 'This document, in OpenAPI 3.1, 3.0 and Swagger 2.0.' },
+    ].filter((tag, i, all) => all.findIndex((t) => t.name === tag.name) === i),
     paths,
     components: {
       schemas,

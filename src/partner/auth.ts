@@ -4,6 +4,7 @@ import type { ApiKey, Tenant } from '../payload-types'
 import { relationId, type RelationValue } from '../utilities/relationId'
 import { parseKey, secretMatches } from './keyMaterial'
 import { fail } from './problems'
+import { consumeRequest } from './rateLimit'
 import type { Scope } from './routes'
 
 /** The user a partner request acts as inside Payload: a member of the path's tenant only. */
@@ -115,6 +116,7 @@ export const authenticate = async ({
     return fail({ status: 401, detail: 'Unknown or revoked API key.', headers: challenge })
   }
   recordUse({ payload, id: key.id })
+  await consumeRequest({ payload, keyId: key.id, keyLimit: key.rateLimit })
 
   const tenant = await tenantBySlug({ payload, slug: tenantSlug })
   const bound = new Set((key.tenants ?? []).map((t) => relationId(t as RelationValue)))

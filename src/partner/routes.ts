@@ -63,7 +63,7 @@ const operationShapes: Record<
     successLabel: 'Successful response',
     successStatus: 200,
     item: true,
-    errors: [400, ...common, 404],
+    errors: [...common, 404],
     verb: 'Get',
   },
   create: {
@@ -90,7 +90,7 @@ const operationShapes: Record<
     successLabel: 'Deleted',
     successStatus: 204,
     item: true,
-    errors: [400, ...common, 404],
+    errors: [...common, 404],
     verb: 'Delete',
   },
 }

@@ -8,14 +8,16 @@ export const createKey = async ({
   payload,
   tenants,
   scope,
+  rateLimit,
 }: {
   payload: Payload
   tenants: Tenant[]
   scope: 'read' | 'write'
+  rateLimit?: number
 }): Promise<string> => {
   const doc = await payload.create({
     collection: 'api-keys',
-    data: { name: `test ${scope} key`, tenants: tenants.map((t) => t.id), scope },
+    data: { name: `test ${scope} key`, tenants: tenants.map((t) => t.id), scope, rateLimit },
   })
   return (doc as unknown as { key: string }).key
 }

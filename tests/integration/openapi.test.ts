@@ -46,6 +46,33 @@ describe('the served OpenAPI document', () => {
     await SwaggerParser.validate(structuredClone(served['swagger2.0']) as never)
   })
 
+  it('passes Redocly’s linter (recommended rules) in every format with no errors', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redocly-'))
+    const cli = path.join(projectRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js')
+    for (const [format, doc] of Object.entries(served)) {
+      const file = path.join(dir, `${format}.json`)
+      fs.writeFileSync(file, JSON.stringify(doc))
+      const result = spawnSync(process.execPath, [cli, 'lint', '--format=json', file], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      })
+      const report = JSON.parse(result.stdout) as {
+        totals: { errors: number; warnings: number }
+        problems: { ruleId: string; severity: string; message: string }[]
+      }
+      const errors = report.problems.filter((p) => p.severity === 'error')
+      expect(errors, format).toEqual([])
+      expect(report.totals.errors).toBe(0)
+      expect(result.status, result.stderr).toBe(0)
+      // What remains: no license object (each tenant licenses its own content), and the test
+      // server's localhost address.
+      const warnings = new Set(report.problems.map((p) => p.ruleId))
+      for (const rule of warnings) expect(['info-license', 'no-server-example.com']).toContain(rule)
+    }
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
   it('is public, cacheable and open to browsers; an unknown format is a 400 naming the allowed ones', async () => {
     const res = await fetch(`${app.origin}${documentPath}`, {
       headers: { origin: 'https://tools.example' },

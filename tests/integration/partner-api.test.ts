@@ -241,6 +241,39 @@ describe('keys', () => {
     expect(key).not.toHaveProperty('hash')
   })
 
+  it('limits each key to its requests a minute: then 429 with Retry-After, other keys unaffected', async () => {
+    const limited = await createKey({ payload, tenants: [alpha], scope: 'read', rateLimit: 3 })
+    const client = partner({ origin: app.origin, tenant: 'api-alpha', key: limited })
+    // Counted per minute: start at the beginning of one so the four calls share a window.
+    if (new Date().getSeconds() > 55) await new Promise((r) => setTimeout(r, 6_000))
+    const statuses: number[] = []
+    for (let i = 0; i < 3; i += 1) statuses.push((await client.list('works')).status)
+    const over = await client.list('works')
+    expect(statuses).toEqual([200, 200, 200])
+    expect(over.status).toBe(429)
+    expect(over.headers.get('content-type')).toBe('application/problem+json')
+    const retryAfter = Number(over.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(60)
+    expect(over.body).toMatchObject({ status: 429, title: 'Too many requests' })
+    expect(String(over.body.detail)).toMatch(/3 requests a minute/)
+    // Writes are refused too, and nothing is written.
+    const writer = await createKey({ payload, tenants: [alpha], scope: 'write', rateLimit: 1 })
+    const w = partner({ origin: app.origin, tenant: 'api-alpha', key: writer })
+    expect((await w.list('works')).status).toBe(200)
+    expect((await w.create('works', { title: 'Rate limited work' })).status).toBe(429)
+    const { totalDocs } = await payload.count({
+      collection: 'works',
+      where: { title: { equals: 'Rate limited work' } },
+    })
+    expect(totalDocs).toBe(0)
+    // Another key of the same tenant is not affected.
+    expect(
+      (await partner({ origin: app.origin, tenant: 'api-alpha', key: alphaRead }).list('works'))
+        .status,
+    ).toBe(200)
+  })
+
   it('never opens Payload’s own REST, GraphQL or admin', async () => {
     const secret = `Secret work ${Date.now()}`
     await payload.create({ collection: 'works', data: { tenant: alpha.id, title: secret } })

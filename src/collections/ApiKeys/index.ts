@@ -50,6 +50,15 @@ export const ApiKeys: CollectionConfig = {
       ],
     },
     {
+      name: 'rateLimit',
+      type: 'number',
+      min: 1,
+      admin: {
+        description:
+          'Requests per minute this key may make. Empty: the server default (PARTNER_RATE_LIMIT_PER_MINUTE, 600).',
+      },
+    },
+    {
       name: 'secret',
       type: 'ui',
       admin: { components: { Field: '/components/ApiKeySecret#ApiKeySecret' } },

@@ -1,0 +1,19 @@
+import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
+
+export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
+  await db.execute(sql`
+   CREATE TABLE "partner_rate_limits" (
+  	"key_id" text NOT NULL,
+  	"window_start" timestamp with time zone NOT NULL,
+  	"count" integer DEFAULT 0 NOT NULL,
+  	CONSTRAINT "partner_rate_limits_key_id_window_start_pk" PRIMARY KEY("key_id","window_start")
+  );
+  
+  ALTER TABLE "api_keys" ADD COLUMN "rate_limit" numeric;`)
+}
+
+export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
+  await db.execute(sql`
+   DROP TABLE "partner_rate_limits" CASCADE;
+  ALTER TABLE "api_keys" DROP COLUMN "rate_limit";`)
+}
