@@ -107,9 +107,12 @@ export const ensureSameTenantReferences: CollectionBeforeChangeHook = async ({
 }) => {
   const tenant = relationId((data.tenant ?? originalDoc?.tenant) as RelationValue)
   if (!tenant) return data
+  const self = relationId((data.id ?? originalDoc?.id) as RelationValue)
   const references = collectReferences({ fields: collection.fields, data, prefix: '' }).filter(
     (ref) =>
       ref.collection !== 'tenants' &&
+      // A page's own breadcrumb names the page, which a create with its own id has not stored yet.
+      !(ref.collection === collection.slug && ref.id === self) &&
       isTenantScoped({ payload: req.payload, slug: ref.collection }),
   )
   if (references.length === 0) return data

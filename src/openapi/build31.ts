@@ -1,9 +1,15 @@
-import type { Payload } from 'payload'
+import type { Payload, SanitizedCollectionConfig } from 'payload'
 
 import type { JsonSchema } from '../partner/fieldSchema'
 import { partnerKinds, type Kind } from '../partner/kinds'
 import { listDefaults } from '../partner/query'
-import { apiVersion, partnerBasePath, partnerRoutes, type Route } from '../partner/routes'
+import {
+  apiVersion,
+  partnerBasePath,
+  partnerRoutes,
+  routeErrors,
+  type Route,
+} from '../partner/routes'
 import { problemTitle } from '../partner/problems'
 import { describeApi } from './description'
 
@@ -119,19 +125,54 @@ const parameters: Record<string, JsonSchema> = {
 
 const paramRef = (name: string): JsonSchema => ({ $ref: `#/components/parameters/${name}` })
 
+const header = ({ description, schema }: { description: string; schema: JsonSchema }) => ({
+  description,
+  required: true,
+  schema,
+})
+
+/** Headers an error answer always carries, by status. */
+const problemHeaders: Record<number, Record<string, JsonSchema>> = {
+  401: {
+    'WWW-Authenticate': header({
+      description: 'The scheme to use: `Bearer realm="partners"`.',
+      schema: { type: 'string' },
+    }),
+  },
+  429: {
+    'Retry-After': header({
+      description: 'Seconds until the key may call again.',
+      schema: { type: 'integer', minimum: 1 },
+    }),
+  },
+  503: {
+    'Retry-After': header({
+      description: 'Seconds to wait before trying again.',
+      schema: { type: 'integer', minimum: 1 },
+    }),
+  },
+}
+
 const problemResponse = (status: number): JsonSchema => ({
   description: problemTitle(status),
   content: { 'application/problem+json': { schema: ref('Problem') } },
-  ...(status === 429 || status === 503
-    ? {
-        headers: {
-          'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } },
-        },
-      }
-    : {}),
+  ...(problemHeaders[status] ? { headers: problemHeaders[status] } : {}),
 })
 
-const operationOf = (route: Route, kind: Kind): JsonSchema => {
+const documentHeaders: Record<string, JsonSchema> = {
+  ETag: header({ description: 'Changes when the document does.', schema: { type: 'string' } }),
+  'Cache-Control': header({ description: 'How long to keep it.', schema: { type: 'string' } }),
+}
+
+const operationOf = ({
+  route,
+  kind,
+  collection,
+}: {
+  route: Route
+  kind: Kind
+  collection: SanitizedCollectionConfig
+}): JsonSchema => {
   const item = route.path.endsWith('{id}')
   const success: JsonSchema =
     route.successStatus === 204
@@ -146,13 +187,17 @@ const operationOf = (route: Route, kind: Kind): JsonSchema => {
           ...(route.successStatus === 201
             ? {
                 headers: {
-                  Location: { description: 'Where the new record is.', schema: { type: 'string' } },
+                  Location: header({
+                    description: 'Where the new record is.',
+                    schema: { type: 'string' },
+                  }),
                 },
               }
             : {}),
         }
   const responses: Record<string, JsonSchema> = { [String(route.successStatus)]: success }
-  for (const status of route.errors) {
+  const writable = Object.keys((kind.write.properties as object | undefined) ?? {})
+  for (const status of routeErrors({ route, collection, writable })) {
     responses[String(status)] =
       status === 404
         ? { ...problemResponse(404), description: 'Not found' }
@@ -244,10 +289,11 @@ export const buildOpenApi31 = ({
   for (const route of partnerRoutes) {
     const kind = kinds.get(route.kind.name) as Kind
     paths[route.path] ??= {}
-    ;(paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = operationOf(
+    ;(paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = operationOf({
       route,
       kind,
-    )
+      collection: payload.collections[kind.collection].config,
+    })
   }
   paths['/openapi'] = {
     get: {
@@ -262,12 +308,20 @@ export const buildOpenApi31 = ({
           description: 'Absent: OpenAPI 3.1. `openapi3.0`: OpenAPI 3.0. `swagger2.0`: Swagger 2.0.',
           schema: { type: 'string', enum: ['openapi3.1', 'openapi3.0', 'swagger2.0'] },
         },
+        {
+          name: 'If-None-Match',
+          in: 'header',
+          description: 'The ETag of a copy you hold: 304 while it is current.',
+          schema: { type: 'string' },
+        },
       ],
       responses: {
         '200': {
           description: 'Successful response',
+          headers: documentHeaders,
           content: { 'application/json': { schema: { type: 'object' } } },
         },
+        '304': { description: 'Not modified: the ETag sent is current.', headers: documentHeaders },
         '400': problemResponse(400),
       },
     },

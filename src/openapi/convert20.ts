@@ -74,6 +74,7 @@ export const toSwagger20 = (doc31: OpenApiDocument): OpenApiDocument => {
                 headers: Object.fromEntries(
                   Object.entries(headers).map(([n, h]) => [
                     n,
+                    // Swagger 2.0 headers have no `required`: they are listed because they are sent.
                     { description: h.description, ...(toSchema20(h.schema) as Json) },
                   ]),
                 ),

@@ -1,3 +1,5 @@
+import type { SanitizedCollectionConfig } from 'payload'
+
 import { kindSpecs, type KindSpec } from './kinds'
 
 export const apiVersion = '2025-07'
@@ -125,6 +127,35 @@ export const partnerRoutes: Route[] = kindSpecs.flatMap((kind) =>
     }
   }),
 )
+
+/**
+ * The error statuses one route answers for its collection: an update conflicts (409) only where
+ * a body can break a uniqueness rule (a slug, a redirect's `from`, an attribute's `key`); a
+ * create always can, through a duplicate `id`.
+ */
+export const routeErrors = ({
+  route,
+  collection,
+  writable,
+}: {
+  route: Route
+  collection: SanitizedCollectionConfig
+  /** Top-level field names a body may set. */
+  writable: string[]
+}): number[] => {
+  const uniqueNames = [
+    ...(collection.indexes ?? [])
+      .filter((index) => index.unique)
+      .flatMap((index) => index.fields.filter((name) => name !== 'tenant')),
+    ...collection.fields.flatMap((field) =>
+      'name' in field && 'unique' in field && field.unique === true ? [field.name] : [],
+    ),
+  ]
+  const canConflict = uniqueNames.some((name) => name !== 'id' && writable.includes(name))
+  return route.operation === 'update' && !canConflict
+    ? route.errors.filter((status) => status !== 409)
+    : route.errors
+}
 
 export type RouteMatch = { route: Route; params: { tenant: string; id?: string } }
 

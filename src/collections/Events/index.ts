@@ -20,7 +20,9 @@ export const Events: CollectionConfig = {
     description: 'Productions and happenings; their dates live in event instances.',
   },
   access: contentAccess,
-  versions: { drafts: true, maxPerDoc: 50 },
+  // Drafts are validated too: a draft that takes another record's slug is refused when saved,
+  // not first when someone publishes it.
+  versions: { drafts: { validate: true }, maxPerDoc: 50 },
   indexes: [{ fields: ['slug', 'tenant'], unique: true }],
   hooks: {
     beforeChange: [deriveUrl({ prefix: '/events' }), setPublishedAt],

@@ -19,7 +19,9 @@ export const Pages: CollectionConfig = {
     defaultColumns: ['title', 'relativePath', '_status', 'showInNavigation', 'updatedAt'],
   },
   access: contentAccess,
-  versions: { drafts: true, maxPerDoc: 50 },
+  // Drafts are validated too: a draft that takes another record's slug is refused when saved,
+  // not first when someone publishes it.
+  versions: { drafts: { validate: true }, maxPerDoc: 50 },
   indexes: [{ fields: ['slug', 'tenant'], unique: true }],
   hooks: { beforeChange: [deriveRelativePath, setPublishedAt] },
   fields: [

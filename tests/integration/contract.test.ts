@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto'
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { kindSpecs } from '../../src/partner/kinds'
+import { partnerRoutes } from '../../src/partner/routes'
+import type { Tenant } from '../../src/payload-types'
+import { makeImage } from '../../src/seed/images'
+import { startApp, type RunningApp } from '../helpers/app'
+import { contractChecker, type Document31 } from '../helpers/contract'
+import { getTestPayload } from '../helpers/payload'
+import { createKey, partnerBase, sampleBody, sampleUpdate } from '../helpers/partner'
+import { createTenant } from '../helpers/tenants'
+
+/**
+ * The served 3.1 document is the contract: every operation is called for its success and for
+ * each error it documents, and every answer (status, headers, body) is checked against it.
+ */
+
+const mediaLimit = 1_000_000
+let app: RunningApp
+let payload: Payload
+let checker: ReturnType<typeof contractChecker>
+let tenantA: Tenant
+let keys: { write: string; read: string; other: string; limited: string }
+let png: Buffer
+const problems: string[] = []
+
+type Call = {
+  method: string
+  path: string
+  key?: string
+  json?: unknown
+  form?: FormData
+  raw?: { type: string; text: string }
+  headers?: Record<string, string>
+}
+
+const call = async ({ method, path, key, json, form, raw, headers = {} }: Call) => {
+  const url = `${app.origin}${partnerBase}${path}`
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(raw ? { 'content-type': raw.type } : {}),
+      ...headers,
+    },
+    body: json !== undefined ? JSON.stringify(json) : (form ?? raw?.text),
+  })
+  const text = await res.text()
+  problems.push(...checker.check({ method, url, status: res.status, headers: res.headers, text }))
+  let body: Record<string, unknown> = {}
+  try {
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
+  } catch {
+    body = { raw: text }
+  }
+  return { status: res.status, body }
+}
+
+/** The limited key allows one request a minute; a new minute may let one more through. */
+const limited = async (request: Omit<Call, 'key'>) => {
+  const first = await call({ ...request, key: keys.limited })
+  return first.status === 429 ? first : call({ ...request, key: keys.limited })
+}
+
+const imageForm = (fields: Record<string, string>, bytes: Buffer = png): FormData => {
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'poster.png')
+  for (const [k, v] of Object.entries(fields)) form.append(k, v)
+  return form
+}
+
+/** A whole body just over the 1 MiB JSON limit. */
+const hugeJson = { title: 'x'.repeat(1_100_000) }
+
+beforeAll(async () => {
+  payload = await getTestPayload()
+  tenantA = await createTenant({ payload, slug: 'contract-a', name: 'Contract Theatre' })
+  const tenantB = await createTenant({ payload, slug: 'contract-b', name: 'Other Venue' })
+  keys = {
+    write: await createKey({ payload, tenants: [tenantA], scope: 'write' }),
+    read: await createKey({ payload, tenants: [tenantA], scope: 'read' }),
+    other: await createKey({ payload, tenants: [tenantB], scope: 'write' }),
+    limited: await createKey({ payload, tenants: [tenantA], scope: 'write', rateLimit: 1 }),
+  }
+  png = Buffer.from(await makeImage({ width: 800, height: 600 }))
+  app = await startApp({ env: { MEDIA_UPLOAD_LIMIT_BYTES: String(mediaLimit) } })
+  const served = await fetch(`${app.origin}${partnerBase}/openapi`)
+  checker = contractChecker((await served.json()) as Document31)
+})
+
+afterAll(async () => {
+  await app?.stop()
+})
+
+/** The field a body can repeat to break the collection's uniqueness rule, if it has one. */
+const uniqueField = (collection: string): string | undefined =>
+  payload.collections[collection as 'works'].config.indexes
+    ?.find((index) => index.unique)
+    ?.fields.find((name) => name !== 'tenant')
+
+describe('every operation against the served OpenAPI 3.1 document', () => {
+  let eventId = ''
+
+  for (const spec of kindSpecs) {
+    const kind = spec.name
+    const base = `/contract-a/${kind}`
+
+    it(`${kind}: successes and every documented error match the document`, async () => {
+      problems.length = 0
+      if (!eventId) {
+        const event = await call({
+          method: 'POST',
+          path: '/contract-a/events',
+          key: keys.write,
+          json: { title: 'Contract event' },
+        })
+        eventId = String(event.body.id)
+      }
+      const body = (tag: string) => sampleBody(kind, tag, { event: eventId })
+      const create = (tag: string, id = randomUUID(), key = keys.write) =>
+        spec.upload
+          ? call({ method: 'POST', path: base, key, form: imageForm({ id, alt: tag }) })
+          : call({ method: 'POST', path: base, key, json: { ...body(tag), id } })
+
+      // create: 201, then the same id again 409, bad input 400, wrong type 415, too large 413
+      const id = randomUUID()
+      const created = await create(`${kind}-one`, id)
+      expect(created.status, JSON.stringify(created.body)).toBe(201)
+      expect(created.body.id).toBe(id)
+      expect((await create(`${kind}-again`, id)).status).toBe(409)
+      expect(
+        (await call({ method: 'POST', path: base, key: keys.write, json: { nope: true } })).status,
+      ).toBe(400)
+      expect(
+        (
+          await call({
+            method: 'POST',
+            path: base,
+            key: keys.write,
+            raw: { type: 'text/plain', text: 'x' },
+          })
+        ).status,
+      ).toBe(415)
+      const tooLarge = spec.upload
+        ? await call({
+            method: 'POST',
+            path: base,
+            key: keys.write,
+            form: imageForm({}, Buffer.alloc(mediaLimit + 1000)),
+          })
+        : await call({ method: 'POST', path: base, key: keys.write, json: hugeJson })
+      expect(tooLarge.status).toBe(413)
+
+      // list: 200, bad limit 400
+      const listed = await call({
+        method: 'GET',
+        path: `${base}?limit=5&sort=-createdAt`,
+        key: keys.read,
+      })
+      expect(listed.status).toBe(200)
+      expect((listed.body.docs as { id: string }[]).map((d) => d.id)).toContain(id)
+      expect((await call({ method: 'GET', path: `${base}?limit=0`, key: keys.read })).status).toBe(
+        400,
+      )
+
+      // retrieve: 200, unknown id 404
+      expect((await call({ method: 'GET', path: `${base}/${id}`, key: keys.read })).status).toBe(
+        200,
+      )
+      expect(
+        (await call({ method: 'GET', path: `${base}/${randomUUID()}`, key: keys.read })).status,
+      ).toBe(404)
+
+      // update: 200, bad input 400, unknown id 404, 415, 413, and 409 where a field is unique
+      const updated = await call({
+        method: 'PATCH',
+        path: `${base}/${id}`,
+        key: keys.write,
+        json: { id, ...sampleUpdate[kind] },
+      })
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200)
+      expect(
+        (await call({ method: 'PATCH', path: `${base}/${id}`, key: keys.write, json: { nope: 1 } }))
+          .status,
+      ).toBe(400)
+      expect(
+        (
+          await call({
+            method: 'PATCH',
+            path: `${base}/${randomUUID()}`,
+            key: keys.write,
+            json: sampleUpdate[kind],
+          })
+        ).status,
+      ).toBe(404)
+      expect(
+        (
+          await call({
+            method: 'PATCH',
+            path: `${base}/${id}`,
+            key: keys.write,
+            raw: { type: 'text/plain', text: 'x' },
+          })
+        ).status,
+      ).toBe(415)
+      expect(
+        (await call({ method: 'PATCH', path: `${base}/${id}`, key: keys.write, json: hugeJson }))
+          .status,
+      ).toBe(413)
+      const second = await create(`${kind}-two`)
+      expect(second.status).toBe(201)
+      const unique = uniqueField(spec.collection)
+      if (unique) {
+        const clash = await call({
+          method: 'PATCH',
+          path: `${base}/${String(second.body.id)}`,
+          key: keys.write,
+          json: {
+            [unique]: created.body[unique],
+            ...(unique === 'slug' ? { slugLock: false } : {}),
+          },
+        })
+        expect(clash.status, JSON.stringify(clash.body)).toBe(409)
+      }
+
+      // delete: 204, then 404
+      expect(
+        (
+          await call({
+            method: 'DELETE',
+            path: `${base}/${String(second.body.id)}`,
+            key: keys.write,
+          })
+        ).status,
+      ).toBe(204)
+      expect(
+        (
+          await call({
+            method: 'DELETE',
+            path: `${base}/${String(second.body.id)}`,
+            key: keys.write,
+          })
+        ).status,
+      ).toBe(404)
+
+      // Every operation: no key 401, another tenant's key 403, over the key's limit 429.
+      const requests: Omit<Call, 'key'>[] = [
+        { method: 'GET', path: base },
+        { method: 'POST', path: base, json: body(`${kind}-denied`) },
+        { method: 'GET', path: `${base}/${id}` },
+        { method: 'PATCH', path: `${base}/${id}`, json: sampleUpdate[kind] },
+        { method: 'DELETE', path: `${base}/${id}` },
+      ]
+      for (const request of requests) {
+        expect((await call(request)).status).toBe(401)
+        expect((await call({ ...request, key: keys.other })).status).toBe(403)
+        expect((await limited(request)).status).toBe(429)
+      }
+      expect((await call({ method: 'GET', path: `${base}/${id}`, key: keys.read })).status).toBe(
+        200,
+      )
+
+      expect(problems).toEqual([])
+      // Each of the kind's operations was seen answering every status it documents, except a
+      // 503, which needs the database away (tests/integration/postgres-restart.test.ts).
+      const documented = checker.documented()
+      for (const { operationId } of partnerRoutes.filter((r) => r.kind.name === kind)) {
+        expect(documented.has(operationId), operationId).toBe(true)
+        const seen = checker.seen().get(operationId) ?? new Set()
+        const missing = (documented.get(operationId) ?? []).filter(
+          (status) => status !== 503 && !seen.has(status),
+        )
+        expect(missing, operationId).toEqual([])
+      }
+    })
+  }
+
+  it('the document endpoint: three formats, 304 for a current ETag, 400 for an unknown format', async () => {
+    problems.length = 0
+    const first = await call({ method: 'GET', path: '/openapi' })
+    expect(first.status).toBe(200)
+    expect((await call({ method: 'GET', path: '/openapi?format=openapi3.0' })).status).toBe(200)
+    expect((await call({ method: 'GET', path: '/openapi?format=swagger2.0' })).status).toBe(200)
+    const etag = (await fetch(`${app.origin}${partnerBase}/openapi`)).headers.get('etag') ?? ''
+    expect(
+      (await call({ method: 'GET', path: '/openapi', headers: { 'if-none-match': etag } })).status,
+    ).toBe(304)
+    expect((await call({ method: 'GET', path: '/openapi?format=yaml' })).status).toBe(400)
+    expect(problems).toEqual([])
+    expect([...(checker.seen().get('getOpenApiDocument') ?? [])].sort()).toEqual([200, 304, 400])
+  })
+
+  it('the checker itself refuses what the document does not say', () => {
+    const wrong = checker.check({
+      method: 'GET',
+      url: `${partnerBase}/contract-a/works/${randomUUID()}`,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      text: JSON.stringify({ id: 42, title: ['not', 'a', 'string'] }),
+    })
+    expect(wrong.join('\n')).toMatch(/does not match the schema/)
+    const undocumented = checker.check({
+      method: 'GET',
+      url: `${partnerBase}/contract-a/works`,
+      status: 418,
+      headers: new Headers(),
+      text: '',
+    })
+    expect(undocumented.join('\n')).toMatch(/status not documented/)
+    const noLocation = checker.check({
+      method: 'POST',
+      url: `${partnerBase}/contract-a/works`,
+      status: 201,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      text: '{}',
+    })
+    expect(noLocation.join('\n')).toMatch(/header Location missing/)
+    expect(tenantA.slug).toBe('contract-a')
+  })
+})
