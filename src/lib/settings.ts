@@ -33,7 +33,8 @@ const listSetting = (name: string, fallback: string): string[] =>
     .map((v) => v.trim())
     .filter(Boolean)
 
-const projectRoot = (): string => process.env.CMS_ROOT || process.cwd()
+/** Where the project is: the data folder and the installed packages are found from here. */
+export const projectRoot = (): string => process.env.CMS_ROOT || process.cwd()
 
 const intSetting = ({ name, fallback }: { name: string; fallback: number }): number => {
   const raw = process.env[name]

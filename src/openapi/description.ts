@@ -1,4 +1,4 @@
-import { apiVersion } from '../partner/routes'
+import { apiVersion, partnerBasePath } from '../partner/routes'
 
 /** The prose part of the document: what a partner needs before the first call. */
 export const describeApi = (): string => `Partner API of the Arts CMS, version ${apiVersion}.
@@ -14,5 +14,7 @@ export const describeApi = (): string => `Partner API of the Arts CMS, version $
 **Filtering and sorting.** \`where\` in Payload's syntax, bracket notation (\`where[title][like]=hamlet\`, \`where[or][0][slug][equals]=a\`) or a JSON string, on declared fields only, with the operators equals, not_equals, in, not_in, like, contains, exists, greater_than, greater_than_equal, less_than, less_than_equal. \`sort\` names a declared field, \`-\` for descending; default \`-createdAt\`.
 
 **Writes.** JSON bodies; unknown fields and wrong types are refused. \`tenant\`, \`createdAt\`, \`updatedAt\` and derived fields are set by the server. A create may carry its own \`id\` (a UUID): a retried create then answers 409 instead of duplicating. Media are created from \`multipart/form-data\` with \`file\`, or from JSON with \`src\`, a public http(s) URL the server fetches.
+
+**Reference.** This document is rendered for reading at \`${partnerBasePath}/docs\`; \`?format=openapi3.0\` and \`?format=swagger2.0\` give it for older tools.
 
 **Versioning.** The version is part of the path (\`/api/partners/${apiVersion}\`). Within a version, fields and operations are only added, never removed or changed in meaning; this document, generated from the running server, shows additions at once. A breaking change comes as a new dated version, with the old one kept running for at least twelve months.`

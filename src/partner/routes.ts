@@ -97,6 +97,9 @@ const operationShapes: Record<
   },
 }
 
+const article = ({ operation, noun }: { operation: Operation; noun: string }): string =>
+  operation === 'list' ? '' : operation !== 'create' ? 'one ' : /^[aeiou]/.test(noun) ? 'an ' : 'a '
+
 const operations: Operation[] = ['list', 'create', 'retrieve', 'update', 'delete']
 
 /** Every partner operation: five per record kind. */
@@ -115,11 +118,7 @@ export const partnerRoutes: Route[] = kindSpecs.flatMap((kind) =>
       operation,
       scope: shape.scope,
       operationId: `${operation}${camel(kind.name)}`,
-      summary:
-        `${shape.verb} ${operation === 'list' ? '' : operation === 'create' ? 'a ' : 'one '}${noun}`.replace(
-          /\s+/g,
-          ' ',
-        ),
+      summary: `${shape.verb} ${article({ operation, noun })}${noun}`,
       successLabel: shape.successLabel,
       successStatus: shape.successStatus,
       inSpec: specOperations[operation].includes(kind.name),

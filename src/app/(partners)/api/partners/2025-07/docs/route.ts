@@ -1,0 +1,6 @@
+import { serveDocsPage } from '@/openapi/docsPage'
+
+/** The API reference: Swagger UI, bundled from npm, rendering the served document. */
+export const dynamic = 'force-dynamic'
+
+export const GET = serveDocsPage
