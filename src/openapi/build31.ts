@@ -226,6 +226,10 @@ const operationOf = ({
                           description: 'The other fields, as a JSON object.',
                         },
                       },
+                      additionalProperties: {
+                        type: 'string',
+                        description: `Or each other field of ${kind.schema}Create as a text part (\`alt\`, \`id\`, …).`,
+                      },
                     },
                   },
                 }

@@ -4,7 +4,11 @@ import addFormats from 'ajv-formats'
 type Json = Record<string, unknown>
 type Header = { required?: boolean; schema?: Json }
 type ResponseSpec = { content?: Record<string, { schema: Json }>; headers?: Record<string, Header> }
-type OperationSpec = { operationId: string; responses: Record<string, ResponseSpec> }
+type OperationSpec = {
+  operationId: string
+  requestBody?: { content: Record<string, { schema: Json }> }
+  responses: Record<string, ResponseSpec>
+}
 export type Document31 = {
   servers: { url: string }[]
   paths: Record<string, Record<string, OperationSpec>>
@@ -18,6 +22,8 @@ export type Exchange = {
   status: number
   headers: Headers
   text: string
+  /** A JSON request body as sent: an accepted one must be one the document allows. */
+  requestJson?: unknown
 }
 
 const docId = 'https://contract.test/openapi.json'
@@ -77,6 +83,14 @@ export const contractChecker = (doc: Document31) => {
     const spec = operation.responses[String(exchange.status)]
     if (!spec) return [`${where}: status not documented for ${operation.operationId}`]
     const problems: string[] = []
+    const jsonBody = operation.requestBody?.content['application/json']
+    if (exchange.status < 300 && exchange.requestJson !== undefined && jsonBody) {
+      const valid = validator(jsonBody.schema)
+      if (!valid(exchange.requestJson))
+        problems.push(
+          `${where}: the server accepted a body the document refuses: ${ajv.errorsText(valid.errors)}`,
+        )
+    }
     for (const [name, header] of Object.entries(spec.headers ?? {})) {
       const value = exchange.headers.get(name)
       if (value === null) {

@@ -49,7 +49,16 @@ const call = async ({ method, path, key, json, form, raw, headers = {} }: Call) 
     body: json !== undefined ? JSON.stringify(json) : (form ?? raw?.text),
   })
   const text = await res.text()
-  problems.push(...checker.check({ method, url, status: res.status, headers: res.headers, text }))
+  problems.push(
+    ...checker.check({
+      method,
+      url,
+      status: res.status,
+      headers: res.headers,
+      text,
+      requestJson: json,
+    }),
+  )
   let body: Record<string, unknown> = {}
   try {
     body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
@@ -115,7 +124,8 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
           method: 'POST',
           path: '/contract-a/events',
           key: keys.write,
-          json: { title: 'Contract event' },
+          // The document marks `id` required in a create body, so a client following it sends one.
+          json: { id: randomUUID(), title: 'Contract event' },
         })
         eventId = String(event.body.id)
       }
@@ -318,6 +328,15 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
       text: '{}',
     })
     expect(noLocation.join('\n')).toMatch(/header Location missing/)
+    const tooLenient = checker.check({
+      method: 'PATCH',
+      url: `${partnerBase}/contract-a/works/${randomUUID()}`,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      text: '{}',
+      requestJson: { title: 5 },
+    })
+    expect(tooLenient.join('\n')).toMatch(/accepted a body the document refuses/)
     expect(tenantA.slug).toBe('contract-a')
   })
 })
