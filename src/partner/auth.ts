@@ -116,7 +116,7 @@ export const authenticate = async ({
     return fail({ status: 401, detail: 'Unknown or revoked API key.', headers: challenge })
   }
   recordUse({ payload, id: key.id })
-  await consumeRequest({ payload, keyId: key.id, keyLimit: key.rateLimit })
+  consumeRequest({ payload, keyId: key.id, keyLimit: key.rateLimit })
 
   const tenant = await tenantBySlug({ payload, slug: tenantSlug })
   const bound = new Set((key.tenants ?? []).map((t) => relationId(t as RelationValue)))

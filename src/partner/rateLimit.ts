@@ -5,23 +5,63 @@ import type { Payload } from 'payload'
 import { readSettings } from '../lib/settings'
 import { fail } from './problems'
 
+/**
+ * One key's count in the current minute as this process knows it: what PostgreSQL last said
+ * (every instance's requests) plus what this process has counted and not yet written.
+ */
+type Window = { minute: number; shared: number; pending: number; flushing: boolean }
+
+const windows = new Map<string, Window>()
 let lastSweep = 0
 
-/** Windows older than a few minutes count for nothing: removed now and then, off the request path. */
-const sweep = (db: PostgresAdapter): void => {
+const currentMinute = (): number => Math.floor(Date.now() / 60_000)
+
+/** Adds this process's pending requests to the shared counter and learns the total. */
+const flush = ({ db, keyId, window }: { db: PostgresAdapter; keyId: string; window: Window }) => {
+  if (window.flushing || window.pending === 0) return
+  window.flushing = true
+  const count = window.pending
+  window.pending = 0
+  const windowStart = new Date(window.minute * 60_000).toISOString()
+  db.drizzle
+    .execute<{ count: number }>(
+      sql`
+      insert into partner_rate_limits (key_id, window_start, count)
+      values (${keyId}, ${windowStart}, ${count})
+      on conflict (key_id, window_start)
+      do update set count = partner_rate_limits.count + excluded.count
+      returning count`,
+    )
+    .then((result) => {
+      window.shared = Math.max(window.shared + count, Number(result.rows[0]?.count ?? 0))
+    })
+    .catch(() => {
+      // The database is away: the requests are still counted here, so the limit holds locally.
+      window.shared += count
+    })
+    .finally(() => {
+      window.flushing = false
+      flush({ db, keyId, window })
+    })
   const now = Date.now()
-  if (now - lastSweep < 60_000) return
-  lastSweep = now
-  void db.drizzle
-    .execute(sql`delete from partner_rate_limits where window_start < now() - interval '5 minutes'`)
-    .catch(() => undefined)
+  if (now - lastSweep > 60_000) {
+    lastSweep = now
+    db.drizzle
+      .execute(
+        sql`delete from partner_rate_limits where window_start < now() - interval '5 minutes'`,
+      )
+      .catch(() => undefined)
+    for (const [id, w] of windows) if (w.minute < currentMinute() && !w.flushing) windows.delete(id)
+  }
 }
 
 /**
- * Counts one request of a key in the current minute and refuses it with 429 once the key is over
- * its limit. One statement per request; the counter is shared by every app instance.
+ * Counts one request of a key in the current minute and refuses it with 429 once the key is
+ * over its limit. The count lives in PostgreSQL, so every app instance shares it; it is written
+ * behind the request (coalesced under load), so it costs the request no round trip. Several
+ * instances may together let through what their unwritten counts add up to, never more.
  */
-export const consumeRequest = async ({
+export const consumeRequest = ({
   payload,
   keyId,
   keyLimit,
@@ -29,22 +69,23 @@ export const consumeRequest = async ({
   payload: Payload
   keyId: string
   keyLimit: number | null | undefined
-}): Promise<void> => {
+}): void => {
   const limit = keyLimit ?? readSettings().partnerRateLimitPerMinute
   if (!limit) return
-  const db = payload.db as unknown as PostgresAdapter
-  const result = await db.drizzle.execute<{ count: number; reset: number }>(sql`
-    insert into partner_rate_limits (key_id, window_start, count)
-    values (${keyId}, date_trunc('minute', now()), 1)
-    on conflict (key_id, window_start) do update set count = partner_rate_limits.count + 1
-    returning count, ceil(extract(epoch from window_start + interval '1 minute' - now()))::int as reset`)
-  sweep(db)
-  const row = result.rows[0]
-  if (row && row.count > limit) {
+  const minute = currentMinute()
+  let window = windows.get(keyId)
+  if (!window || window.minute !== minute) {
+    window = { minute, shared: 0, pending: 0, flushing: false }
+    windows.set(keyId, window)
+  }
+  if (window.shared + window.pending >= limit) {
+    const reset = Math.max(1, Math.ceil(((minute + 1) * 60_000 - Date.now()) / 1000))
     fail({
       status: 429,
-      detail: `This API key may make ${limit} requests a minute; wait ${row.reset} s.`,
-      headers: { 'retry-after': String(Math.max(1, row.reset)) },
+      detail: `This API key may make ${limit} requests a minute; wait ${reset} s.`,
+      headers: { 'retry-after': String(reset) },
     })
   }
+  window.pending += 1
+  flush({ db: payload.db as unknown as PostgresAdapter, keyId, window })
 }

@@ -1,3 +1,5 @@
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -272,6 +274,32 @@ describe('keys', () => {
       (await partner({ origin: app.origin, tenant: 'api-alpha', key: alphaRead }).list('works'))
         .status,
     ).toBe(200)
+  })
+
+  it('shares the count through PostgreSQL: requests another instance counted are counted here', async () => {
+    const shared = await createKey({ payload, tenants: [alpha], scope: 'read', rateLimit: 5 })
+    const keyDoc = (
+      await payload.find({
+        collection: 'api-keys',
+        where: { prefix: { equals: shared.slice(4, 12) } },
+      })
+    ).docs[0]
+    const db = payload.db as unknown as PostgresAdapter
+    if (new Date().getSeconds() > 55) await new Promise((r) => setTimeout(r, 6_000))
+    // Another instance has used up this minute's five requests.
+    await db.drizzle.execute(sql`
+      insert into partner_rate_limits (key_id, window_start, count)
+      values (${String(keyDoc?.id)}, date_trunc('minute', now()), 5)`)
+    const client = partner({ origin: app.origin, tenant: 'api-alpha', key: shared })
+    // This instance learns it with its first write of the count: at most one more gets through.
+    const first = await client.list('works')
+    await new Promise((r) => setTimeout(r, 200))
+    const second = await client.list('works')
+    expect([first.status, second.status]).toEqual([200, 429])
+    const rows = await db.drizzle.execute<{ count: number }>(
+      sql`select count from partner_rate_limits where key_id = ${String(keyDoc?.id)}`,
+    )
+    expect(Number(rows.rows[0]?.count)).toBeGreaterThanOrEqual(6)
   })
 
   it('never opens Payload’s own REST, GraphQL or admin', async () => {
