@@ -66,13 +66,46 @@ const listEnvelope = (schema: string): JsonSchema => ({
   },
 })
 
+/**
+ * Fields of the record that the server sets (timestamps, tenant, derived URLs, file facts): a
+ * client may send a record back as it got it, and these are ignored, not refused.
+ */
+const serverSetProperties = (kind: Kind): Record<string, JsonSchema> => {
+  const writable = (kind.write.properties ?? {}) as Record<string, JsonSchema>
+  return Object.fromEntries(
+    Object.keys((kind.read.properties ?? {}) as Record<string, JsonSchema>)
+      .filter((name) => !(name in writable) && name !== 'id')
+      .map((name) => [
+        name,
+        { readOnly: true, description: 'Set by the server: answered, and ignored when sent.' },
+      ]),
+  )
+}
+
+/** A media create in JSON names the file to fetch instead of carrying it. */
+const remoteSource: JsonSchema = {
+  type: 'string',
+  format: 'uri',
+  description:
+    'A public http(s) URL the server fetches the file from (no private, loopback or link-local addresses; redirects are checked again).',
+}
+
 /** The create body: the spec marks `id` required; a body without one still gets a fresh id. */
 const createSchema = (kind: Kind): JsonSchema => ({
   ...kind.write,
-  required: ['id', ...((kind.write.required as string[]) ?? [])],
+  properties: {
+    ...(kind.write.properties as object),
+    ...serverSetProperties(kind),
+    ...(kind.upload ? { src: remoteSource } : {}),
+  },
+  required: ['id', ...(kind.upload ? ['src'] : []), ...((kind.write.required as string[]) ?? [])],
 })
 
-const updateSchema = (kind: Kind): JsonSchema => ({ ...kind.write, required: ['id'] })
+const updateSchema = (kind: Kind): JsonSchema => ({
+  ...kind.write,
+  properties: { ...(kind.write.properties as object), ...serverSetProperties(kind) },
+  required: ['id'],
+})
 
 const parameters: Record<string, JsonSchema> = {
   tenant: {

@@ -34,6 +34,52 @@ const parameter20 = (param: Json): Json => {
   return { ...rest, ...(toSchema20(schema) as Json) }
 }
 
+/** The multipart upload as Swagger 2.0 form parameters: the file, `_payload`, and each plain field. */
+const formParameters = ({
+  form,
+  json,
+  schemas,
+}: {
+  form: Json
+  json: Json | undefined
+  schemas: Record<string, Json>
+}): Json[] => {
+  const formProps = (form.properties ?? {}) as Record<string, Json>
+  const params: Json[] = [
+    {
+      name: 'file',
+      in: 'formData',
+      type: 'file',
+      required: true,
+      description: formProps.file?.description,
+    },
+    {
+      name: '_payload',
+      in: 'formData',
+      type: 'string',
+      description: formProps._payload?.description,
+    },
+  ]
+  const resolved =
+    typeof json?.$ref === 'string' ? schemas[json.$ref.split('/').pop() as string] : json
+  for (const [name, prop] of Object.entries((resolved?.properties ?? {}) as Record<string, Json>)) {
+    if (
+      prop.readOnly ||
+      name === 'src' ||
+      !['string', 'number', 'integer', 'boolean'].includes(String(prop.type))
+    )
+      continue
+    params.push({
+      name,
+      in: 'formData',
+      type: prop.type,
+      ...(prop.format && prop.format !== 'uuid' ? { format: prop.format } : {}),
+      ...(prop.description ? { description: prop.description } : {}),
+    })
+  }
+  return params
+}
+
 export const toSwagger20 = (doc31: OpenApiDocument): OpenApiDocument => {
   const doc = toSchema30(doc31) as Json
   const components = doc.components as Json
@@ -50,7 +96,25 @@ export const toSwagger20 = (doc31: OpenApiDocument): OpenApiDocument => {
       })
       const body = op.requestBody as { content?: Record<string, { schema: Json }> } | undefined
       const consumes: string[] = []
-      if (body?.content?.['application/json']) {
+      const multipart = body?.content?.['multipart/form-data']
+      if (multipart) {
+        // Swagger 2.0 cannot offer a body and form parameters on one operation: the upload is
+        // what it shows; the JSON variant (`src`) is named in the description.
+        consumes.push('multipart/form-data')
+        params.push(
+          ...formParameters({
+            form: multipart.schema,
+            json: body?.content?.['application/json']?.schema,
+            schemas: components.schemas as Record<string, Json>,
+          }),
+        )
+        op.description = [
+          op.description,
+          'The same operation also takes `application/json` with `src`, a URL to fetch the file from, and the other fields (see the OpenAPI 3 documents).',
+        ]
+          .filter(Boolean)
+          .join(' ')
+      } else if (body?.content?.['application/json']) {
         consumes.push('application/json')
         params.push({
           name: 'body',
@@ -58,8 +122,6 @@ export const toSwagger20 = (doc31: OpenApiDocument): OpenApiDocument => {
           required: true,
           schema: toSchema20(body.content['application/json'].schema),
         })
-      } else if (body?.content?.['multipart/form-data']) {
-        consumes.push('multipart/form-data')
       }
       const responses: Record<string, Json> = {}
       for (const [status, res] of Object.entries(op.responses as Record<string, Json>)) {

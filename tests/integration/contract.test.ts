@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -24,6 +26,8 @@ let checker: ReturnType<typeof contractChecker>
 let tenantA: Tenant
 let keys: { write: string; read: string; other: string; limited: string }
 let png: Buffer
+let assets: http.Server
+let assetHost = ''
 const problems: string[] = []
 
 type Call = {
@@ -95,13 +99,23 @@ beforeAll(async () => {
     limited: await createKey({ payload, tenants: [tenantA], scope: 'write', rateLimit: 1 }),
   }
   png = Buffer.from(await makeImage({ width: 800, height: 600 }))
-  app = await startApp({ env: { MEDIA_UPLOAD_LIMIT_BYTES: String(mediaLimit) } })
+  // A loopback asset server, the one private host the app is told to trust, for JSON `src`.
+  assets = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length })
+    res.end(png)
+  })
+  await new Promise<void>((r) => assets.listen(0, '127.0.0.1', r))
+  assetHost = `127.0.0.1:${(assets.address() as AddressInfo).port}`
+  app = await startApp({
+    env: { MEDIA_UPLOAD_LIMIT_BYTES: String(mediaLimit), MEDIA_FETCH_ALLOWED_HOSTS: assetHost },
+  })
   const served = await fetch(`${app.origin}${partnerBase}/openapi`)
   checker = contractChecker((await served.json()) as Document31)
 })
 
 afterAll(async () => {
   await app?.stop()
+  await new Promise((r) => assets?.close(r))
 })
 
 /** The field a body can repeat to break the collection's uniqueness rule, if it has one. */
@@ -141,6 +155,16 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
       expect(created.status, JSON.stringify(created.body)).toBe(201)
       expect(created.body.id).toBe(id)
       expect((await create(`${kind}-again`, id)).status).toBe(409)
+      if (spec.upload) {
+        // The other way to make media: JSON naming a URL to fetch, as the create schema says.
+        const fetched = await call({
+          method: 'POST',
+          path: base,
+          key: keys.write,
+          json: { id: randomUUID(), src: `http://${assetHost}/poster.png`, alt: 'Fetched' },
+        })
+        expect(fetched.status, JSON.stringify(fetched.body)).toBe(201)
+      }
       expect(
         (await call({ method: 'POST', path: base, key: keys.write, json: { nope: true } })).status,
       ).toBe(400)
@@ -192,6 +216,14 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
         json: { id, ...sampleUpdate[kind] },
       })
       expect(updated.status, JSON.stringify(updated.body)).toBe(200)
+      // A record sent back as it was answered: server-set fields are documented and ignored.
+      const echoed = await call({
+        method: 'PATCH',
+        path: `${base}/${id}`,
+        key: keys.write,
+        json: updated.body,
+      })
+      expect(echoed.status, JSON.stringify(echoed.body)).toBe(200)
       expect(
         (await call({ method: 'PATCH', path: `${base}/${id}`, key: keys.write, json: { nope: 1 } }))
           .status,

@@ -73,6 +73,40 @@ describe('the served OpenAPI document', () => {
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
+  it('describes both ways to make media, and bodies that may echo a record back', () => {
+    type Schema = { properties: Record<string, Record<string, unknown>>; required?: string[] }
+    type Operation = {
+      requestBody: { content: Record<string, unknown> }
+      consumes: string[]
+      parameters: unknown[]
+      description: string
+    }
+    const schemas = (served['openapi3.1'] as { components: { schemas: Record<string, Schema> } })
+      .components.schemas
+    expect(schemas.MediaCreate?.required).toEqual(expect.arrayContaining(['id', 'src']))
+    expect(schemas.MediaCreate?.properties.src).toMatchObject({ type: 'string', format: 'uri' })
+    // Server-set fields are listed read-only: sent back, they are ignored, not refused.
+    expect(schemas.EventUpdate?.properties.url).toMatchObject({ readOnly: true })
+    expect(schemas.WorkCreate?.properties.createdAt).toMatchObject({ readOnly: true })
+    const paths31 = (served['openapi3.1'] as { paths: Record<string, Record<string, Operation>> })
+      .paths
+    expect(Object.keys(paths31['/{tenant}/media']?.post?.requestBody.content ?? {})).toEqual([
+      'application/json',
+      'multipart/form-data',
+    ])
+    // Swagger 2.0 has no room for both on one operation: it shows the upload as form fields.
+    const post20 = (served['swagger2.0'] as { paths: Record<string, Record<string, Operation>> })
+      .paths['/{tenant}/media']?.post
+    expect(post20.consumes).toEqual(['multipart/form-data'])
+    expect(post20.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'file', in: 'formData', type: 'file', required: true }),
+        expect.objectContaining({ name: 'alt', in: 'formData', type: 'string' }),
+      ]),
+    )
+    expect(post20.description).toMatch(/application\/json.*src/)
+  })
+
   it('is public, cacheable and open to browsers; an unknown format is a 400 naming the allowed ones', async () => {
     const res = await fetch(`${app.origin}${documentPath}`, {
       headers: { origin: 'https://tools.example' },
