@@ -97,14 +97,14 @@ describe('the served OpenAPI document', () => {
     // Swagger 2.0 has no room for both on one operation: it shows the upload as form fields.
     const post20 = (served['swagger2.0'] as { paths: Record<string, Record<string, Operation>> })
       .paths['/{tenant}/media']?.post
-    expect(post20.consumes).toEqual(['multipart/form-data'])
-    expect(post20.parameters).toEqual(
+    expect(post20?.consumes).toEqual(['multipart/form-data'])
+    expect(post20?.parameters).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ name: 'file', in: 'formData', type: 'file', required: true }),
         expect.objectContaining({ name: 'alt', in: 'formData', type: 'string' }),
       ]),
     )
-    expect(post20.description).toMatch(/application\/json.*src/)
+    expect(post20?.description).toMatch(/application\/json.*src/)
   })
 
   it('is public, cacheable and open to browsers; an unknown format is a 400 naming the allowed ones', async () => {
