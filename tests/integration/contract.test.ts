@@ -269,24 +269,13 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
       }
 
       // delete: 204, then 404
-      expect(
-        (
-          await call({
-            method: 'DELETE',
-            path: `${base}/${String(second.body.id)}`,
-            key: keys.write,
-          })
-        ).status,
-      ).toBe(204)
-      expect(
-        (
-          await call({
-            method: 'DELETE',
-            path: `${base}/${String(second.body.id)}`,
-            key: keys.write,
-          })
-        ).status,
-      ).toBe(404)
+      const remove = {
+        method: 'DELETE',
+        path: `${base}/${String(second.body.id)}`,
+        key: keys.write,
+      }
+      expect((await call(remove)).status).toBe(204)
+      expect((await call(remove)).status).toBe(404)
 
       // Every operation: no key 401, another tenant's key 403, over the key's limit 429.
       const requests: Omit<Call, 'key'>[] = [
