@@ -1,5 +1,5 @@
 'use client'
-import { Button, useDocumentInfo } from '@payloadcms/ui'
+import { Button, useDocumentInfo, useField } from '@payloadcms/ui'
 import { useState } from 'react'
 
 /**
@@ -8,6 +8,7 @@ import { useState } from 'react'
  */
 export const ApiKeySecret = () => {
   const { id } = useDocumentInfo()
+  const prefix = useField<string>({ path: 'prefix' })
   const [key, setKey] = useState<string>()
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
@@ -24,7 +25,10 @@ export const ApiKeySecret = () => {
     })
     setBusy(false)
     if (!res.ok) return setError(`Could not generate a secret (${res.status}).`)
-    setKey(((await res.json()) as { key: string }).key)
+    const issued = (await res.json()) as { key: string; prefix: string }
+    setKey(issued.key)
+    // The sidebar shows the new prefix at once; it is saved already, so the form stays clean.
+    prefix.setValue(issued.prefix, true)
   }
   return (
     <div className="field-type api-key-secret" style={{ marginBottom: 'var(--base)' }}>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeImage } from '../../src/seed/images'
 import { startApp, type RunningApp } from '../helpers/app'
 import { launchBrowser, screenshotPath } from '../helpers/browser'
-import { firstUser } from '../helpers/rest'
+import { installationAdmin } from '../helpers/rest'
 
 const editor = { email: 'e2e-editor@example.com', password: 'e2e-editor-password' }
 
@@ -18,20 +18,8 @@ describe('an editor in the admin', () => {
     app = await startApp()
     browser = await launchBrowser()
     // The installation's admin sets up two organisations and one editor who works for both.
-    const admin = await firstUser({ origin: app.origin, email: 'e2e-admin@example.com' }).catch(
-      async () => {
-        const res = await fetch(`${app.origin}/api/users/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            email: 'e2e-admin@example.com',
-            password: 'correct-horse-battery-staple',
-          }),
-        })
-        return (await res.json()) as { token: string }
-      },
-    )
-    const headers = { 'content-type': 'application/json', authorization: `JWT ${admin.token}` }
+    const token = await installationAdmin({ origin: app.origin })
+    const headers = { 'content-type': 'application/json', authorization: `JWT ${token}` }
     for (const [slug, name] of [
       ['e2e-theatre', 'E2E Theatre'],
       ['e2e-festival', 'E2E Festival'],

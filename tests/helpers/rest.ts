@@ -36,3 +36,15 @@ export const login = async ({
   if (!res.ok) throw new Error(`login answered ${res.status}: ${await res.text()}`)
   return ((await res.json()) as { token: string }).token
 }
+
+/**
+ * The installation's super-admin for tests sharing one database: made by the first test that
+ * asks, logged in by the others.
+ */
+export const installationAdmin = async ({ origin }: { origin: string }): Promise<string> => {
+  const email = 'e2e-admin@example.com'
+  const password = 'correct-horse-battery-staple'
+  return firstUser({ origin, email, password })
+    .then((admin) => admin.token)
+    .catch(() => login({ origin, email, password }))
+}
