@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
+import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -296,7 +297,7 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
 
       expect(problems).toEqual([])
       // Each of the kind's operations was seen answering every status it documents, except a
-      // 503, which needs the database away (tests/integration/postgres-restart.test.ts).
+      // 503, which needs the database away: the last part of this file.
       const documented = checker.documented()
       for (const { operationId } of partnerRoutes.filter((r) => r.kind.name === kind)) {
         expect(documented.has(operationId), operationId).toBe(true)
@@ -322,6 +323,70 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
     expect((await call({ method: 'GET', path: '/openapi?format=yaml' })).status).toBe(400)
     expect(problems).toEqual([])
     expect([...(checker.seen().get('getOpenApiDocument') ?? [])].sort()).toEqual([200, 304, 400])
+  })
+
+  it('with the database away every operation answers 503 with Retry-After, as documented', async () => {
+    problems.length = 0
+    // A second instance whose database connection runs through a proxy this test can cut.
+    const sockets = new Set<net.Socket>()
+    const target = new URL(process.env.DATABASE_URI as string)
+    const proxy = net.createServer((socket) => {
+      const upstream = net.connect(Number(target.port || 5432), target.hostname)
+      for (const s of [socket, upstream]) {
+        sockets.add(s)
+        s.on('error', () => s.destroy())
+        s.on('close', () => sockets.delete(s))
+      }
+      socket.pipe(upstream).pipe(socket)
+    })
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r))
+    const proxied = new URL(target)
+    proxied.host = `127.0.0.1:${(proxy.address() as AddressInfo).port}`
+    const away = await startApp({
+      databaseUri: proxied.toString(),
+      env: { DB_CONNECT_TIMEOUT_MS: '1000' },
+    })
+    try {
+      proxy.close()
+      for (const socket of sockets) socket.destroy()
+      for (const route of partnerRoutes) {
+        const path = `${partnerBase}${route.path.replace('{tenant}', 'contract-a').replace('{id}', randomUUID())}`
+        const json =
+          route.method === 'POST' || route.method === 'PATCH' ? { title: 'x' } : undefined
+        const res = await fetch(`${away.origin}${path}`, {
+          method: route.method,
+          headers: {
+            authorization: `Bearer ${keys.write}`,
+            ...(json ? { 'content-type': 'application/json' } : {}),
+          },
+          body: json ? JSON.stringify(json) : undefined,
+        })
+        const text = await res.text()
+        expect(res.status, `${route.operationId}: ${text}`).toBe(503)
+        problems.push(
+          ...checker.check({
+            method: route.method,
+            url: `${away.origin}${path}`,
+            status: res.status,
+            headers: res.headers,
+            text,
+          }),
+        )
+      }
+    } finally {
+      await away.stop()
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('every operation was seen answering every status the document gives it', () => {
+    const seen = checker.seen()
+    const missing = [...checker.documented()].flatMap(([operationId, statuses]) =>
+      statuses
+        .filter((status) => !seen.get(operationId)?.has(status))
+        .map((s) => `${operationId} ${s}`),
+    )
+    expect(missing).toEqual([])
   })
 
   it('the checker itself refuses what the document does not say', () => {
