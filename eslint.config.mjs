@@ -13,6 +13,7 @@ export default tseslint.config(
       'src/migrations/*.ts',
       'src/app/(payload)/admin/importMap.js',
       'next-env.d.ts',
+      'tests/client/generated/',
     ],
   },
   js.configs.recommended,

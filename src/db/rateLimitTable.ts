@@ -11,15 +11,13 @@ import {
  * Request counters of the partner API, one row per key and minute. They live in the database,
  * not in memory, so several app instances behind a load balancer share one limit.
  */
-export const partnerRateLimits = pgTable(
-  'partner_rate_limits',
-  {
-    keyId: text('key_id').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true, mode: 'string' }).notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (table) => [primaryKey({ columns: [table.keyId, table.windowStart] })],
-)
+export const partnerRateLimits = pgTable('partner_rate_limits', {
+  // One column as the key: Payload's development push cannot read back a composite primary key.
+  bucket: text('bucket').primaryKey(),
+  keyId: text('key_id').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'string' }).notNull(),
+  count: integer('count').notNull().default(0),
+})
 
 type SchemaHook = NonNullable<PostgresAdapterArgs['beforeSchemaInit']>[number]
 

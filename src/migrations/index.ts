@@ -1,6 +1,6 @@
 import * as migration_20261121_141625_initial from './20261121_141625_initial'
 import * as migration_20261121_145455_api_keys from './20261121_145455_api_keys'
-import * as migration_20261121_162406_rate_limits from './20261121_162406_rate_limits'
+import * as migration_20261121_170926_rate_limits from './20261121_170926_rate_limits'
 
 export const migrations = [
   {
@@ -14,8 +14,8 @@ export const migrations = [
     name: '20261121_145455_api_keys',
   },
   {
-    up: migration_20261121_162406_rate_limits.up,
-    down: migration_20261121_162406_rate_limits.down,
-    name: '20261121_162406_rate_limits',
+    up: migration_20261121_170926_rate_limits.up,
+    down: migration_20261121_170926_rate_limits.down,
+    name: '20261121_170926_rate_limits',
   },
 ]

@@ -26,9 +26,9 @@ const flush = ({ db, keyId, window }: { db: PostgresAdapter; keyId: string; wind
   db.drizzle
     .execute<{ count: number }>(
       sql`
-      insert into partner_rate_limits (key_id, window_start, count)
-      values (${keyId}, ${windowStart}, ${count})
-      on conflict (key_id, window_start)
+      insert into partner_rate_limits (bucket, key_id, window_start, count)
+      values (${`${keyId}@${windowStart}`}, ${keyId}, ${windowStart}, ${count})
+      on conflict (bucket)
       do update set count = partner_rate_limits.count + excluded.count
       returning count`,
     )

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { projectRoot, startApp } from '../helpers/app'
+import { freshDatabase, projectRoot, startApp } from '../helpers/app'
 import { firstUser, login } from '../helpers/rest'
 
 const postgresProcessesFor = (dataDir: string): string[] => {
@@ -94,6 +94,39 @@ describe('/api/ready when the database is away', () => {
       expect((await fetch(`${app.origin}/api/health`)).status).toBe(200)
     } finally {
       await app.stop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the development schema push', () => {
+  it('creates the schema on a fresh database and reads it back on the next start', async () => {
+    // `npm run dev` and the CLI push the schema on every start; the second push introspects
+    // what the first made (a composite primary key once broke exactly that).
+    const databaseUri = await freshDatabase('dev_push')
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arts-cms-push-'))
+    try {
+      for (const slug of ['push-one', 'push-two']) {
+        const result = spawnSync(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/cms.ts', 'tenant', 'create', slug, '--name', slug],
+          {
+            cwd: projectRoot,
+            env: {
+              ...process.env,
+              DATABASE_URI: databaseUri,
+              DB_PUSH: 'true',
+              NODE_ENV: 'development',
+              PAYLOAD_SECRET: '',
+              CMS_DATA_DIR: dataDir,
+            },
+            encoding: 'utf8',
+            timeout: 180_000,
+          },
+        )
+        expect(result.status, `${slug}: ${result.stderr.slice(-2000)}`).toBe(0)
+      }
+    } finally {
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
   })

@@ -287,9 +287,10 @@ describe('keys', () => {
     const db = payload.db as unknown as PostgresAdapter
     if (new Date().getSeconds() > 55) await new Promise((r) => setTimeout(r, 6_000))
     // Another instance has used up this minute's five requests.
+    const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString()
     await db.drizzle.execute(sql`
-      insert into partner_rate_limits (key_id, window_start, count)
-      values (${String(keyDoc?.id)}, date_trunc('minute', now()), 5)`)
+      insert into partner_rate_limits (bucket, key_id, window_start, count)
+      values (${`${String(keyDoc?.id)}@${windowStart}`}, ${String(keyDoc?.id)}, ${windowStart}, 5)`)
     const client = partner({ origin: app.origin, tenant: 'api-alpha', key: shared })
     // This instance learns it with its first write of the count: at most one more gets through.
     const first = await client.list('works')

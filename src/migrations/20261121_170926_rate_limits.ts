@@ -3,10 +3,10 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
    CREATE TABLE "partner_rate_limits" (
+  	"bucket" text PRIMARY KEY NOT NULL,
   	"key_id" text NOT NULL,
   	"window_start" timestamp with time zone NOT NULL,
-  	"count" integer DEFAULT 0 NOT NULL,
-  	CONSTRAINT "partner_rate_limits_key_id_window_start_pk" PRIMARY KEY("key_id","window_start")
+  	"count" integer DEFAULT 0 NOT NULL
   );
   
   ALTER TABLE "api_keys" ADD COLUMN "rate_limit" numeric;`)
