@@ -1,11 +1,5 @@
 import type { PostgresAdapterArgs } from '@payloadcms/db-postgres'
-import {
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from '@payloadcms/db-postgres/drizzle/pg-core'
+import { integer, pgTable, text, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 /**
  * Request counters of the partner API, one row per key and minute. They live in the database,
