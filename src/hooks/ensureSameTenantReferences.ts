@@ -102,17 +102,25 @@ const tenantsOf = async ({
 export const ensureSameTenantReferences: CollectionBeforeChangeHook = async ({
   collection,
   data,
+  operation,
   originalDoc,
   req,
 }) => {
   const tenant = relationId((data.tenant ?? originalDoc?.tenant) as RelationValue)
   if (!tenant) return data
-  const self = relationId((data.id ?? originalDoc?.id) as RelationValue)
+  // The record's own id: on an update the stored one, never an `id` a body claims.
+  const self = relationId(
+    (operation === 'create' ? data.id : originalDoc?.id) as RelationValue | undefined,
+  )
   const references = collectReferences({ fields: collection.fields, data, prefix: '' }).filter(
     (ref) =>
       ref.collection !== 'tenants' &&
       // A page's own breadcrumb names the page, which a create with its own id has not stored yet.
-      !(ref.collection === collection.slug && ref.id === self) &&
+      !(
+        ref.collection === collection.slug &&
+        ref.id === self &&
+        ref.path.startsWith('breadcrumbs.')
+      ) &&
       isTenantScoped({ payload: req.payload, slug: ref.collection }),
   )
   if (references.length === 0) return data

@@ -9,7 +9,8 @@ import { relationId, type RelationValue } from '../utilities/relationId'
  * is not stored yet when the breadcrumbs are validated, so that one reference is accepted as is.
  */
 const selfOrExisting: RelationshipFieldSingleValidation = (value, args) => {
-  const self = (args.data as { id?: unknown } | undefined)?.id ?? args.id
+  // An update's stored id wins over an `id` a body may claim.
+  const self = args.id ?? (args.data as { id?: unknown } | undefined)?.id
   if (value && self && relationId(value as RelationValue) === String(self)) return true
   return (validations.relationship as RelationshipFieldSingleValidation)(value, args)
 }

@@ -236,6 +236,30 @@ describe('cross-tenant references', () => {
         }),
       ),
     ).toEqual(['tags.0'])
+    // A body claiming the foreign page's id does not make it "the page itself".
+    const ownPage = await payload.create({
+      collection: 'pages',
+      data: { ...own, title: 'Own page' },
+      ...as(theatreEditor),
+    })
+    expect(
+      await rejectionPaths(
+        payload.update({
+          collection: 'pages',
+          id: ownPage.id,
+          data: { id: foreignPage.id, parent: foreignPage.id } as never,
+          ...as(theatreEditor),
+        }),
+      ),
+    ).toContain('parent')
+    // A page made with its own id names itself in its breadcrumbs, and that is accepted.
+    const ownId = crypto.randomUUID()
+    const selfNamed = await payload.create({
+      collection: 'pages',
+      data: { ...own, id: ownId, title: 'Own id page', _status: 'published' },
+      ...as(theatreEditor),
+    })
+    expect(selfNamed.breadcrumbs?.at(-1)?.doc).toBe(ownId)
     // Nothing was written for the theatre by any of those attempts.
     const { totalDocs } = await payload.count({
       collection: 'events',
