@@ -1,4 +1,4 @@
-import type { CheckboxField, FieldHook, PayloadRequest, TextField, Validate } from 'payload'
+import type { CheckboxField, FieldHook, PayloadRequest, TextField, Validate, Where } from 'payload'
 
 import { relationId, type RelationValue } from '../utilities/relationId'
 import { slugify } from '../utilities/slugify'
@@ -36,22 +36,26 @@ export const isTakenInTenant = async ({
   tenant: string
   id: string | number | undefined
 }): Promise<boolean> => {
-  const clash = await req.payload.find({
+  const where: Where = {
+    and: [
+      { [field]: { equals: value } },
+      { tenant: { equals: tenant } },
+      ...(id ? [{ id: { not_equals: id } }] : []),
+    ],
+  }
+  const query = {
     collection: collection as 'events',
-    where: {
-      and: [
-        { [field]: { equals: value } },
-        { tenant: { equals: tenant } },
-        ...(id ? [{ id: { not_equals: id } }] : []),
-      ],
-    },
+    where,
     limit: 1,
     depth: 0,
     pagination: false,
     overrideAccess: true,
     req,
-  })
-  return clash.docs.length > 0
+  } as const
+  if ((await req.payload.find(query)).docs.length > 0) return true
+  // A saved draft holds its slug too: the main table keeps only the published value.
+  const drafts = Boolean(req.payload.collections[collection as 'events']?.config.versions?.drafts)
+  return drafts && (await req.payload.find({ ...query, draft: true })).docs.length > 0
 }
 
 export const tenantOf = ({

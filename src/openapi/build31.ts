@@ -11,6 +11,7 @@ import {
   type Route,
 } from '../partner/routes'
 import { problemTitle } from '../partner/problems'
+import { readSettings } from '../lib/settings'
 import { describeApi } from './description'
 
 export type OpenApiDocument = { [key: string]: unknown }
@@ -261,7 +262,7 @@ const operationOf = ({
                       },
                       additionalProperties: {
                         type: 'string',
-                        description: `Or each other field of ${kind.schema}Create as a text part (\`alt\`, \`id\`, …).`,
+                        description: `Or each text field of ${kind.schema}Create as a part of its own (\`alt\`, \`id\`, …); numbers, lists and objects go in \`_payload\`.`,
                       },
                     },
                   },
@@ -368,7 +369,7 @@ export const buildOpenApi31 = ({
     info: {
       title: 'Arts CMS partner API',
       version: apiVersion,
-      description: describeApi(),
+      description: describeApi({ rateLimit: readSettings().partnerRateLimitPerMinute }),
     },
     servers: [{ url: `${serverUrl}${partnerBasePath}`, description: 'Partner API base' }],
     tags: [

@@ -34,7 +34,7 @@ const parameter20 = (param: Json): Json => {
   return { ...rest, ...(toSchema20(schema) as Json) }
 }
 
-/** The multipart upload as Swagger 2.0 form parameters: the file, `_payload`, and each plain field. */
+/** The multipart upload as Swagger 2.0 form parameters: the file, `_payload`, and each text field (others go in `_payload`). */
 const formParameters = ({
   form,
   json,
@@ -63,12 +63,7 @@ const formParameters = ({
   const resolved =
     typeof json?.$ref === 'string' ? schemas[json.$ref.split('/').pop() as string] : json
   for (const [name, prop] of Object.entries((resolved?.properties ?? {}) as Record<string, Json>)) {
-    if (
-      prop.readOnly ||
-      name === 'src' ||
-      !['string', 'number', 'integer', 'boolean'].includes(String(prop.type))
-    )
-      continue
+    if (prop.readOnly || name === 'src' || prop.type !== 'string') continue
     params.push({
       name,
       in: 'formData',

@@ -367,6 +367,37 @@ describe('pages', () => {
     expect(moved.breadcrumbs?.map((c) => c.label)).toEqual(['Company', 'About', 'Team'])
   })
 
+  it('hold their draft slug: another record cannot take it, published or not', async () => {
+    const held = await payload.create({
+      collection: 'pages',
+      data: { tenant: theatre.id, title: 'Held', _status: 'published' },
+      ...as(theatreEditor),
+    })
+    // A draft change lives in the versions only; its slug is taken all the same.
+    await payload.update({
+      collection: 'pages',
+      id: held.id,
+      draft: true,
+      data: { slug: 'held-draft-slug', slugLock: false },
+      ...as(theatreEditor),
+    })
+    expect(
+      await rejectionPaths(
+        payload.create({
+          collection: 'pages',
+          data: {
+            tenant: theatre.id,
+            title: 'Taker',
+            slug: 'held-draft-slug',
+            slugLock: false,
+            _status: 'published',
+          },
+          ...as(theatreEditor),
+        }),
+      ),
+    ).toContain('slug')
+  })
+
   it('are drafts until published, and keep their first publication time', async () => {
     const editor = as(theatreEditor)
     const draft = await payload.create({

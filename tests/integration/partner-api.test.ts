@@ -9,7 +9,7 @@ import { makeImage } from '../../src/seed/images'
 import { startApp, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'
 import { createKey, partner, partnerBase, sampleBody, sampleUpdate } from '../helpers/partner'
-import { createTenant } from '../helpers/tenants'
+import { createTenant, createUser, rejectionPaths } from '../helpers/tenants'
 
 let app: RunningApp
 let payload: Payload
@@ -274,6 +274,34 @@ describe('keys', () => {
       (await partner({ origin: app.origin, tenant: 'api-alpha', key: alphaRead }).list('works'))
         .status,
     ).toBe(200)
+  })
+
+  it('lets a tenant admin lower a key’s limit but not raise it past the server’s', async () => {
+    const admin = await createUser({
+      payload,
+      email: 'limits-admin@example.com',
+      tenants: [{ tenant: alpha, roles: ['tenant-admin'] }],
+    })
+    const make = (rateLimit: number) =>
+      payload.create({
+        collection: 'api-keys',
+        data: { name: `limit ${rateLimit}`, tenants: [alpha.id], scope: 'read', rateLimit },
+        user: admin,
+        overrideAccess: false,
+      })
+    expect((await make(10)).rateLimit).toBe(10)
+    // The test server's ceiling is 1,000,000 (tests/helpers/app.ts); this process reads 600.
+    expect(await rejectionPaths(make(100_000_000))).toContain('rateLimit')
+    expect(await rejectionPaths(make(1.5))).toContain('rateLimit')
+    // An installation admin may allow more.
+    expect(
+      (
+        await payload.create({
+          collection: 'api-keys',
+          data: { name: 'big', tenants: [alpha.id], scope: 'read', rateLimit: 100_000_000 },
+        })
+      ).rateLimit,
+    ).toBe(100_000_000)
   })
 
   it('shares the count through PostgreSQL: requests another instance counted are counted here', async () => {

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { canCreateKeys, keyAdmin } from './access'
+import { rateLimitWithinDefault } from './rateLimitWithinDefault'
 import { rotateSecret } from './endpoints/rotateSecret'
 import { issueKey, limitKeyTenants, revealKeyOnce } from './hooks/issueKey'
 
@@ -53,6 +54,7 @@ export const ApiKeys: CollectionConfig = {
       name: 'rateLimit',
       type: 'number',
       min: 1,
+      validate: rateLimitWithinDefault,
       admin: {
         description:
           'Requests per minute this key may make. Empty: the server default (PARTNER_RATE_LIMIT_PER_MINUTE, 600).',
