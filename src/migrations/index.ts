@@ -1,6 +1,7 @@
 import * as migration_20261121_141625_initial from './20261121_141625_initial'
 import * as migration_20261121_145455_api_keys from './20261121_145455_api_keys'
 import * as migration_20261121_170926_rate_limits from './20261121_170926_rate_limits'
+import * as migration_20261122_041040_key_prefix_unique from './20261122_041040_key_prefix_unique'
 
 export const migrations = [
   {
@@ -17,5 +18,10 @@ export const migrations = [
     up: migration_20261121_170926_rate_limits.up,
     down: migration_20261121_170926_rate_limits.down,
     name: '20261121_170926_rate_limits',
+  },
+  {
+    up: migration_20261122_041040_key_prefix_unique.up,
+    down: migration_20261122_041040_key_prefix_unique.down,
+    name: '20261122_041040_key_prefix_unique',
   },
 ]

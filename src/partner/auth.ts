@@ -1,3 +1,5 @@
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
 import type { ApiKey, Tenant } from '../payload-types'
@@ -58,14 +60,12 @@ const recordUse = ({ payload, id }: { payload: Payload; id: string }): void => {
   const now = Date.now()
   if ((lastUseWrites.get(id) ?? 0) > now - 60_000) return
   lastUseWrites.set(id, now)
-  void payload
-    .update({
-      collection: 'api-keys',
-      id,
-      data: { lastUsedAt: new Date(now).toISOString() },
-      overrideAccess: true,
-      depth: 0,
-    })
+  // One column, not a document write: a full update would write back the `revoked` flag and
+  // secret as read a moment ago over an admin's change made meanwhile.
+  void (payload.db as unknown as PostgresAdapter).drizzle
+    .execute(
+      sql`update api_keys set last_used_at = ${new Date(now).toISOString()} where id = ${id}`,
+    )
     .catch((err: unknown) => payload.logger.warn({ err, msg: 'could not record an API key use' }))
 }
 

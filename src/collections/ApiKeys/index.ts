@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
-import { canCreateKeys, keyAdmin } from './access'
+import { canCreateKeys, manageKeys } from './access'
 import { rateLimitWithinDefault } from './rateLimitWithinDefault'
 import { rotateSecret } from './endpoints/rotateSecret'
-import { issueKey, limitKeyTenants, revealKeyOnce } from './hooks/issueKey'
+import { checkKeyTenantsShape, issueKey, limitKeyTenants, revealKeyOnce } from './hooks/issueKey'
 
 /**
  * Partner API keys. A key belongs to a partner, is bound to one or more tenants, and reads or
@@ -20,12 +20,15 @@ export const ApiKeys: CollectionConfig = {
   },
   access: {
     create: canCreateKeys,
-    read: keyAdmin,
-    update: keyAdmin,
-    delete: keyAdmin,
+    // Only someone who administers every tenant of a key sees or changes it: a key of B and C
+    // is not C's admin's to widen, rotate or restore.
+    read: manageKeys,
+    update: manageKeys,
+    delete: manageKeys,
   },
   endpoints: [rotateSecret],
   hooks: {
+    beforeOperation: [checkKeyTenantsShape],
     beforeChange: [limitKeyTenants, issueKey],
     afterChange: [revealKeyOnce],
   },
@@ -65,7 +68,7 @@ export const ApiKeys: CollectionConfig = {
       type: 'ui',
       admin: { components: { Field: '/components/ApiKeySecret#ApiKeySecret' } },
     },
-    { name: 'prefix', type: 'text', index: true, admin: { readOnly: true, position: 'sidebar' } },
+    { name: 'prefix', type: 'text', unique: true, admin: { readOnly: true, position: 'sidebar' } },
     { name: 'hash', type: 'text', hidden: true },
     {
       name: 'lastUsedAt',

@@ -1,9 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
 import { tenantAdmin } from '../../access/content'
-import { isSuperAdmin } from '../../access/isSuperAdmin'
-import { selfOrTenantAdmin, signedIn } from './access'
+import { isSuperAdmin, superAdminOnly } from '../../access/isSuperAdmin'
+import { manageUsers, selfOrManagedUser } from '../../access/manageable'
 import { firstUserIsSuperAdmin } from './hooks/firstUserIsSuperAdmin'
+import { checkMembershipRows } from './hooks/checkMembershipRows'
 import { limitTenantAssignments } from './hooks/limitTenantAssignments'
 
 /**
@@ -20,11 +21,15 @@ export const Users: CollectionConfig = {
   },
   access: {
     create: tenantAdmin,
-    read: signedIn,
-    update: selfOrTenantAdmin,
-    delete: tenantAdmin,
+    // A tenant admin reaches only users wholly inside the tenants they administer, never a
+    // super-admin: sharing one tenant with someone is no licence to reset their password.
+    read: selfOrManagedUser,
+    update: selfOrManagedUser,
+    delete: manageUsers,
+    unlock: superAdminOnly,
   },
   hooks: {
+    beforeOperation: [checkMembershipRows],
     beforeChange: [firstUserIsSuperAdmin, limitTenantAssignments],
   },
   fields: [

@@ -8,13 +8,17 @@ import { relationId, type RelationValue } from '../../../utilities/relationId'
 
 type Row = NonNullable<User['tenants']>[number]
 
-const byTenant = (rows: Row[] | null | undefined): Map<string, string> =>
-  new Map(
-    (rows ?? []).map((row) => [
-      relationId(row.tenant as RelationValue) ?? '',
-      [...(row.roles ?? [])].sort().join(','),
-    ]),
-  )
+/** Each tenant's roles as one sorted set, however many rows name it. */
+const byTenant = (rows: Row[] | null | undefined): Map<string, string> => {
+  const roles = new Map<string, Set<string>>()
+  for (const row of rows ?? []) {
+    const tenant = relationId(row.tenant as RelationValue) ?? ''
+    const set = roles.get(tenant) ?? new Set<string>()
+    for (const role of row.roles ?? []) set.add(role)
+    roles.set(tenant, set)
+  }
+  return new Map([...roles].map(([tenant, set]) => [tenant, [...set].sort().join(',')]))
+}
 
 /**
  * A tenant admin may add, change and remove memberships of the tenants they administer, and

@@ -1,0 +1,71 @@
+/** A signed-in person's client for Payload's own REST and GraphQL API, as the admin uses it. */
+export type AdminAnswer = { status: number; body: Record<string, unknown> & { docs?: unknown[] } }
+
+export const adminClient = ({ origin, token }: { origin: string; token?: string }) => {
+  const call = async (method: string, path: string, body?: unknown): Promise<AdminAnswer> => {
+    const res = await fetch(`${origin}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `JWT ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await res.text()
+    let parsed: Record<string, unknown> = {}
+    try {
+      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {}
+    } catch {
+      parsed = { text }
+    }
+    return { status: res.status, body: parsed }
+  }
+  return {
+    get: (path: string) => call('GET', path),
+    post: (path: string, body?: unknown) => call('POST', path, body),
+    patch: (path: string, body: unknown) => call('PATCH', path, body),
+    delete: (path: string) => call('DELETE', path),
+    graphql: async (query: string, variables: Record<string, unknown> = {}) =>
+      call('POST', '/api/graphql', { query, variables }),
+  }
+}
+
+export type AdminClient = ReturnType<typeof adminClient>
+
+export const signIn = async ({
+  origin,
+  email,
+  password,
+}: {
+  origin: string
+  email: string
+  password: string
+}): Promise<AdminClient> => {
+  const res = await fetch(`${origin}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  if (!res.ok) throw new Error(`login of ${email} answered ${res.status}: ${await res.text()}`)
+  const { token } = (await res.json()) as { token: string }
+  return adminClient({ origin, token })
+}
+
+/** Whether `email` can still sign in with `password` (a credential change went through or not). */
+export const canSignIn = async ({
+  origin,
+  email,
+  password,
+}: {
+  origin: string
+  email: string
+  password: string
+}): Promise<boolean> => {
+  const res = await fetch(`${origin}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  await res.text()
+  return res.ok
+}
