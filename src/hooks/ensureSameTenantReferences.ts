@@ -108,11 +108,21 @@ export const ensureSameTenantReferences: CollectionBeforeChangeHook = async ({
 }) => {
   const tenant = relationId((data.tenant ?? originalDoc?.tenant) as RelationValue)
   if (!tenant) return data
+  // A move (a super-admin's) re-checks every stored reference, not only the ones sent.
+  const moving =
+    operation === 'update' &&
+    data.tenant !== undefined &&
+    tenant !== relationId(originalDoc?.tenant as RelationValue)
+  const checked = moving ? { ...originalDoc, ...data } : data
   // The record's own id: on an update the stored one, never an `id` a body claims.
   const self = relationId(
     (operation === 'create' ? data.id : originalDoc?.id) as RelationValue | undefined,
   )
-  const references = collectReferences({ fields: collection.fields, data, prefix: '' }).filter(
+  const references = collectReferences({
+    fields: collection.fields,
+    data: checked,
+    prefix: '',
+  }).filter(
     (ref) =>
       ref.collection !== 'tenants' &&
       // A page's own breadcrumb names the page, which a create with its own id has not stored yet.
@@ -137,11 +147,10 @@ export const ensureSameTenantReferences: CollectionBeforeChangeHook = async ({
   }
   const errors = references
     .filter((ref) => owners.get(`${ref.collection}:${ref.id}`) !== tenant)
+    // Another tenant's record reads exactly like a missing one: the answer tells nothing about it.
     .map((ref) => ({
       path: ref.path,
-      message: owners.has(`${ref.collection}:${ref.id}`)
-        ? `This ${ref.collection} record belongs to another tenant.`
-        : `No ${ref.collection} record with id "${ref.id}" exists in this tenant.`,
+      message: `No ${ref.collection} record with id "${ref.id}" exists in this tenant.`,
     }))
   if (errors.length > 0) {
     throw new ValidationError({ collection: collection.slug, errors, req })

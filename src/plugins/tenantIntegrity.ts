@@ -2,6 +2,7 @@ import type { Plugin } from 'payload'
 
 import { ensureSameTenantReferences } from '../hooks/ensureSameTenantReferences'
 import { ensureTenantMembership } from '../hooks/ensureTenantMembership'
+import { refuseStrandingMoves } from '../hooks/refuseStrandingMoves'
 
 /**
  * The write side of tenant isolation on every tenant-owned collection: a record is written only
@@ -18,7 +19,11 @@ export const tenantIntegrity =
             hooks: {
               ...collection.hooks,
               beforeValidate: [ensureTenantMembership, ...(collection.hooks?.beforeValidate ?? [])],
-              beforeChange: [...(collection.hooks?.beforeChange ?? []), ensureSameTenantReferences],
+              beforeChange: [
+                ...(collection.hooks?.beforeChange ?? []),
+                ensureSameTenantReferences,
+                refuseStrandingMoves,
+              ],
             },
           }
         : collection,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { ApiKey, Tenant, User } from '../../src/payload-types'
 import { adminClient, canSignIn, signIn, type AdminClient } from '../helpers/admin'
+import { makeImage } from '../../src/seed/images'
 import { startApp, type RunningApp } from '../helpers/app'
 import { partner } from '../helpers/partner'
 import { getTestPayload } from '../helpers/payload'
@@ -359,5 +360,56 @@ describe('signed-out callers', () => {
     }
     const res = await anon.patch(`/api/users/${users.editorA!.id}`, { password: 'x-123456789' })
     expect([401, 403]).toContain(res.status)
+  })
+})
+
+describe("a super-admin's moves between tenants", () => {
+  it('are refused while the record points at, or is pointed at by, records of its old tenant', async () => {
+    const root = await signIn({ origin: app.origin, email: 'iso-super@example.com', password })
+    const png = Buffer.from(await makeImage({ width: 200, height: 200 }))
+    const image = await payload.create({
+      collection: 'media',
+      data: { tenant: a.id, alt: 'poster of A' },
+      file: { data: png, mimetype: 'image/png', name: 'move.png', size: png.length },
+    })
+    const work = await payload.create({
+      collection: 'works',
+      data: { tenant: a.id, title: 'Work of A' },
+    })
+    const event = await payload.create({
+      collection: 'events',
+      data: { tenant: a.id, title: 'Event of A', image: image.id, work: work.id },
+    })
+    // Its own references stay behind in A.
+    const withRefs = await root.patch(`/api/events/${event.id}`, { tenant: b.id })
+    expect(withRefs.status).toBe(400)
+    expect(JSON.stringify(withRefs.body)).toMatch(/image|work/)
+    expect(
+      String((await payload.findByID({ collection: 'events', id: event.id, depth: 0 })).tenant),
+    ).toBe(a.id)
+
+    // Without them, the performances that point at it would be stranded.
+    await payload.update({ collection: 'events', id: event.id, data: { image: null, work: null } })
+    await payload.create({
+      collection: 'event-instances',
+      data: { tenant: a.id, event: event.id, startDate: '2027-01-01T19:30:00.000Z' },
+    })
+    const pointedAt = await root.patch(`/api/events/${event.id}`, { tenant: b.id })
+    expect(pointedAt.status).toBe(400)
+    expect(JSON.stringify(pointedAt.body)).toMatch(/event-instances/)
+    expect(
+      String((await payload.findByID({ collection: 'events', id: event.id, depth: 0 })).tenant),
+    ).toBe(a.id)
+
+    // A record nobody points at, pointing at nothing, moves.
+    const loose = await payload.create({
+      collection: 'seasons',
+      data: { tenant: a.id, title: 'Loose' },
+    })
+    const moved = await root.patch(`/api/seasons/${loose.id}`, { tenant: b.id })
+    expect(moved.status).toBe(200)
+    expect(
+      String((await payload.findByID({ collection: 'seasons', id: loose.id, depth: 0 })).tenant),
+    ).toBe(b.id)
   })
 })
