@@ -24,6 +24,7 @@ import { Works } from './src/collections/Works'
 import { databaseAdapter } from './src/db/adapter'
 import { readSettings } from './src/lib/settings'
 import { nestedPages } from './src/plugins/nestedPages'
+import { noDocumentLocks } from './src/plugins/noDocumentLocks'
 import { tenancy, tenantCollections } from './src/plugins/tenancy'
 import { tenantIntegrity } from './src/plugins/tenantIntegrity'
 
@@ -63,17 +64,22 @@ export const configOptions: Config = {
     connectionString: settings.databaseUri ?? '',
     poolMax: settings.poolMax,
     connectTimeoutMs: settings.dbConnectTimeoutMs,
+    statementTimeoutMs: settings.dbStatementTimeoutMs,
+    idleInTransactionTimeoutMs: settings.dbIdleInTransactionTimeoutMs,
     migrationDir: path.resolve(dirname, 'src/migrations'),
     push: settings.dbPush,
   }),
-  // The multi-tenant plugin goes last: it wraps the collections the others add.
+  // The multi-tenant plugin wraps the collections the others add; locks go off on all of them.
   plugins: [
     redirects(),
     nestedPages(),
     tenantIntegrity({ collections: tenantCollections }),
     tenancy(),
+    noDocumentLocks(),
   ],
   secret: settings.payloadSecret ?? '',
+  // Payload's multipart reader: the same file cap as the partner API.
+  upload: { limits: { fileSize: settings.mediaUploadLimitBytes } },
   sharp,
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },

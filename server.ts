@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import next from 'next'
 
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './src/db/embeddedPostgres'
+import { bodyRefusal } from './src/lib/bodyLimit'
 import { resolveSecret } from './src/lib/secret'
 import { readSettings } from './src/lib/settings'
 import { runShutdownHooks } from './src/lib/shutdown'
@@ -63,6 +64,17 @@ const main = async (): Promise<void> => {
   await app.prepare()
 
   const server = http.createServer((req, res) => {
+    const refusal = bodyRefusal({ url: req.url ?? '/', headers: req.headers, settings })
+    if (refusal) {
+      // Answered without reading the body; the connection closes so it is never read.
+      res.writeHead(refusal.status, {
+        'content-type': 'application/problem+json',
+        'cache-control': 'no-store',
+        connection: 'close',
+      })
+      res.end(JSON.stringify({ type: 'about:blank', ...refusal }))
+      return
+    }
     void handle(req, res)
   })
   server.keepAliveTimeout = 65_000

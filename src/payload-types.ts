@@ -86,7 +86,6 @@ export interface Config {
     'api-keys': ApiKey;
     redirects: Redirect;
     'payload-kv': PayloadKv;
-    'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
@@ -115,7 +114,6 @@ export interface Config {
     'api-keys': ApiKeysSelect<false> | ApiKeysSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
-    'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
   };
@@ -328,6 +326,10 @@ export interface Media {
    */
   alt?: string | null;
   caption?: string | null;
+  /**
+   * The name the file had when it was uploaded; it is stored under its own.
+   */
+  originalFilename?: string | null;
   /**
    * Photographer or rights holder.
    */
@@ -896,93 +898,6 @@ export interface PayloadKv {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "payload-locked-documents".
- */
-export interface PayloadLockedDocument {
-  id: string;
-  document?:
-    | ({
-        relationTo: 'events';
-        value: string | Event;
-      } | null)
-    | ({
-        relationTo: 'event-instances';
-        value: string | EventInstance;
-      } | null)
-    | ({
-        relationTo: 'works';
-        value: string | Work;
-      } | null)
-    | ({
-        relationTo: 'seasons';
-        value: string | Season;
-      } | null)
-    | ({
-        relationTo: 'series';
-        value: string | Series;
-      } | null)
-    | ({
-        relationTo: 'venues';
-        value: string | Venue;
-      } | null)
-    | ({
-        relationTo: 'people';
-        value: string | Person;
-      } | null)
-    | ({
-        relationTo: 'organizations';
-        value: string | Organization;
-      } | null)
-    | ({
-        relationTo: 'pages';
-        value: string | Page;
-      } | null)
-    | ({
-        relationTo: 'blogs';
-        value: string | Blog;
-      } | null)
-    | ({
-        relationTo: 'custom-attributes';
-        value: string | CustomAttribute;
-      } | null)
-    | ({
-        relationTo: 'media';
-        value: string | Media;
-      } | null)
-    | ({
-        relationTo: 'media-tags';
-        value: string | MediaTag;
-      } | null)
-    | ({
-        relationTo: 'folders';
-        value: string | Folder;
-      } | null)
-    | ({
-        relationTo: 'tenants';
-        value: string | Tenant;
-      } | null)
-    | ({
-        relationTo: 'users';
-        value: string | User;
-      } | null)
-    | ({
-        relationTo: 'api-keys';
-        value: string | ApiKey;
-      } | null)
-    | ({
-        relationTo: 'redirects';
-        value: string | Redirect;
-      } | null);
-  globalSlug?: string | null;
-  user: {
-    relationTo: 'users';
-    value: string | User;
-  };
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-preferences".
  */
 export interface PayloadPreference {
@@ -1334,6 +1249,7 @@ export interface MediaSelect<T extends boolean = true> {
   tenant?: T;
   alt?: T;
   caption?: T;
+  originalFilename?: T;
   credit?: T;
   tags?: T;
   folder?: T;
@@ -1491,17 +1407,6 @@ export interface RedirectsSelect<T extends boolean = true> {
 export interface PayloadKvSelect<T extends boolean = true> {
   key?: T;
   data?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "payload-locked-documents_select".
- */
-export interface PayloadLockedDocumentsSelect<T extends boolean = true> {
-  document?: T;
-  globalSlug?: T;
-  user?: T;
-  updatedAt?: T;
-  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

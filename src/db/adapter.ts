@@ -5,7 +5,7 @@ import { migrations } from '../migrations/index'
 import { onShutdown } from '../lib/shutdown'
 import { addRateLimitTable } from './rateLimitTable'
 import { createResilientPg, type ClosablePool } from './resilientPg'
-import { beginTransaction, commitTransaction } from './transactions'
+import { beginTransaction, commitTransaction, rollbackTransaction } from './transactions'
 
 type Log = { error: (obj: object) => void; warn: (obj: object) => void }
 
@@ -19,10 +19,14 @@ export const databaseAdapter = ({
   connectTimeoutMs,
   migrationDir,
   push,
+  statementTimeoutMs,
+  idleInTransactionTimeoutMs,
 }: {
   connectionString: string
   poolMax: number
   connectTimeoutMs: number
+  statementTimeoutMs: number
+  idleInTransactionTimeoutMs: number
   migrationDir: string
   push: boolean
 }): DatabaseAdapterObj<PostgresAdapter> => {
@@ -43,6 +47,10 @@ export const databaseAdapter = ({
       // Fail fast while the database is away instead of queueing requests forever.
       connectionTimeoutMillis: connectTimeoutMs,
       idleTimeoutMillis: 30_000,
+      // One slow query or a hook that hangs inside a transaction gives its connection and
+      // locks back instead of holding them until the process dies.
+      statement_timeout: statementTimeoutMs || undefined,
+      idle_in_transaction_session_timeout: idleInTransactionTimeoutMs || undefined,
     },
     pg,
     idType: 'uuid',
@@ -60,6 +68,7 @@ export const databaseAdapter = ({
       logger = args.payload.logger
       adapter.beginTransaction = beginTransaction
       adapter.commitTransaction = commitTransaction
+      adapter.rollbackTransaction = rollbackTransaction
       onShutdown({
         name: 'database pool',
         hook: async () => {

@@ -1,8 +1,41 @@
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import type { BeginTransaction, CommitTransaction } from 'payload'
+import type {
+  BeginTransaction,
+  CommitTransaction,
+  PayloadRequest,
+  RollbackTransaction,
+} from 'payload'
 import { randomUUID } from 'node:crypto'
 
 type Transaction = PostgresAdapter['sessions'][string]['db']
+
+type EndHook = (committed: boolean) => Promise<void> | void
+
+/** Work to do when a transaction ends, by transaction id: cleanup that must follow the outcome. */
+const endHooks = new Map<string, EndHook[]>()
+
+const runEndHooks = async ({ id, committed }: { id: string; committed: boolean }) => {
+  const hooks = endHooks.get(id) ?? []
+  endHooks.delete(id)
+  for (const hook of hooks) await Promise.resolve(hook(committed)).catch(() => undefined)
+}
+
+/**
+ * Runs `hook` once the request's transaction commits (`true`) or rolls back (`false`), so that
+ * effects outside the database (files written, slots taken) follow what the database kept.
+ * Without a transaction it runs at once, as if committed: the caller must not rely on a rollback.
+ */
+export const onTransactionEnd = async ({
+  req,
+  hook,
+}: {
+  req: PayloadRequest
+  hook: EndHook
+}): Promise<void> => {
+  const id = req.transactionID instanceof Promise ? await req.transactionID : req.transactionID
+  if (!id) return void (await hook(true))
+  endHooks.set(String(id), [...(endHooks.get(String(id)) ?? []), hook])
+}
 
 /** Thrown inside the drizzle callback to make drizzle roll back; never reaches a caller. */
 const rollbackRequested = Symbol('rollback requested')
@@ -84,6 +117,24 @@ export const commitTransaction: CommitTransaction = async function commitTransac
     await session.resolve()
   } catch (err) {
     this.payload.logger.error({ err, msg: 'COMMIT failed; the write did not land' })
+    await runEndHooks({ id: String(id), committed: false })
     throw new Error('The database did not confirm the write; it was not saved.', { cause: err })
+  }
+  await runEndHooks({ id: String(id), committed: true })
+}
+
+export const rollbackTransaction: RollbackTransaction = async function rollbackTransaction(
+  this: PostgresAdapter,
+  incomingID = '',
+) {
+  const id = incomingID instanceof Promise ? await incomingID : incomingID
+  const session = this.sessions[id]
+  // Several operations may share a transaction: the first to roll back ends it.
+  if (!session) return
+  delete this.sessions[id]
+  try {
+    await session.reject()
+  } finally {
+    await runEndHooks({ id: String(id), committed: false })
   }
 }

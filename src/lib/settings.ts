@@ -25,6 +25,16 @@ export type Settings = {
   mediaFetchAllowedHosts: string[]
   /** Partner requests per key and minute unless the key sets its own; 0 turns the limit off. */
   partnerRateLimitPerMinute: number
+  /** Longest a single SQL statement may run (0: no limit). */
+  dbStatementTimeoutMs: number
+  /** Longest a transaction may sit idle holding its locks (0: no limit). */
+  dbIdleInTransactionTimeoutMs: number
+  /** Largest body Payload's own routes and the admin read, other than file uploads. */
+  requestBodyLimitBytes: number
+  /** Largest image, in pixels (width × height), decoded from an upload. */
+  imageMaxPixels: number
+  /** Images decoded and resized at once in this process. */
+  imageConcurrency: number
 }
 
 const listSetting = (name: string, fallback: string): string[] =>
@@ -67,5 +77,13 @@ export const readSettings = (): Settings => {
     mediaFetchTimeoutMs: intSetting({ name: 'MEDIA_FETCH_TIMEOUT_MS', fallback: 10_000 }),
     mediaFetchAllowedHosts: listSetting('MEDIA_FETCH_ALLOWED_HOSTS', ''),
     partnerRateLimitPerMinute: intSetting({ name: 'PARTNER_RATE_LIMIT_PER_MINUTE', fallback: 600 }),
+    dbStatementTimeoutMs: intSetting({ name: 'DB_STATEMENT_TIMEOUT_MS', fallback: 30_000 }),
+    dbIdleInTransactionTimeoutMs: intSetting({
+      name: 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      fallback: 60_000,
+    }),
+    requestBodyLimitBytes: intSetting({ name: 'REQUEST_BODY_LIMIT_BYTES', fallback: 2_097_152 }),
+    imageMaxPixels: intSetting({ name: 'IMAGE_MAX_PIXELS', fallback: 40_000_000 }),
+    imageConcurrency: intSetting({ name: 'IMAGE_CONCURRENCY', fallback: 2 }),
   }
 }

@@ -21,6 +21,7 @@ export const adminClient = ({ origin, token }: { origin: string; token?: string 
     return { status: res.status, body: parsed }
   }
   return {
+    token,
     get: (path: string) => call('GET', path),
     post: (path: string, body?: unknown) => call('POST', path, body),
     patch: (path: string, body: unknown) => call('PATCH', path, body),

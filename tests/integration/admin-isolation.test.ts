@@ -351,12 +351,39 @@ describe('keys bound to several tenants', () => {
   })
 })
 
+describe('locks and preferences', () => {
+  it("document locks are off, and one person's preferences are theirs alone", async () => {
+    const editorA = await signIn({ origin: app.origin, email: 'iso-editora@example.com', password })
+    const lock = await editorA.post('/api/payload-locked-documents', {
+      document: { relationTo: 'users', value: users.adminA!.id },
+      user: { relationTo: 'users', value: users.editorA!.id },
+    })
+    expect(lock.status).toBe(404)
+
+    const saved = await adminC.post('/api/payload-preferences/iso-nav', {
+      value: { note: 'private to adminC' },
+    })
+    expect(saved.status).toBeLessThan(300)
+    const list = await editorA.get('/api/payload-preferences?limit=100')
+    expect(JSON.stringify(list.body)).not.toContain('private to adminC')
+    const one = await editorA.get('/api/payload-preferences/iso-nav')
+    expect(JSON.stringify(one.body)).not.toContain('private to adminC')
+    const overwrite = await editorA.post('/api/payload-preferences/iso-nav', {
+      value: { note: 'from editorA' },
+    })
+    expect(overwrite.status).toBeLessThan(300)
+    const still = await adminC.get('/api/payload-preferences/iso-nav')
+    expect(JSON.stringify(still.body)).toContain('private to adminC')
+  })
+})
+
 describe('signed-out callers', () => {
   it('reach no user, key or lock', async () => {
     const anon = adminClient({ origin: app.origin })
     for (const path of ['/api/users', '/api/api-keys', '/api/payload-locked-documents']) {
       const res = await anon.get(path)
-      expect([401, 403], path).toContain(res.status)
+      // Locks are off, so their collection is gone altogether (404).
+      expect([401, 403, 404], path).toContain(res.status)
     }
     const res = await anon.patch(`/api/users/${users.editorA!.id}`, { password: 'x-123456789' })
     expect([401, 403]).toContain(res.status)

@@ -4,6 +4,7 @@ import type { CollectionConfig } from 'payload'
 import { contentAccess } from '../../access/content'
 import { readSettings } from '../../lib/settings'
 import { absoluteSources } from './hooks/absoluteSources'
+import { prepareUpload } from './hooks/prepareUpload'
 import { setPrefix } from './hooks/setPrefix'
 
 /** What may be uploaded: web images and documents. SVG is left out: it can carry script. */
@@ -41,6 +42,7 @@ export const Media: CollectionConfig = {
     ],
   },
   hooks: {
+    beforeOperation: [prepareUpload],
     beforeChange: [setPrefix],
     afterRead: [absoluteSources],
   },
@@ -52,6 +54,14 @@ export const Media: CollectionConfig = {
       admin: { description: 'What the image shows, for people who cannot see it.' },
     },
     { name: 'caption', type: 'textarea' },
+    {
+      name: 'originalFilename',
+      type: 'text',
+      admin: {
+        readOnly: true,
+        description: 'The name the file had when it was uploaded; it is stored under its own.',
+      },
+    },
     { name: 'credit', type: 'text', admin: { description: 'Photographer or rights holder.' } },
     { name: 'tags', type: 'relationship', relationTo: 'media-tags', hasMany: true },
     { name: 'folder', type: 'relationship', relationTo: 'folders', index: true },

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { CollectionBeforeOperationHook } from 'payload'
+import { APIError } from 'payload'
+import sharp from 'sharp'
+
+import { onTransactionEnd } from '../../../db/transactions'
+import { readSettings } from '../../../lib/settings'
+import { acquireImageSlot } from '../../../uploads/imageSlots'
+
+type UploadArgs = { data?: Record<string, unknown>; duplicateFromID?: unknown }
+
+/** Removes every file of one stored name (the original and its sizes) from `dir`. */
+const removeStoredFiles = async ({ dir, stem }: { dir: string; stem: string }): Promise<void> => {
+  const names = await fs.readdir(dir).catch(() => [] as string[])
+  await Promise.all(
+    names.filter((n) => n.startsWith(stem)).map((n) => fs.rm(path.join(dir, n), { force: true })),
+  )
+}
+
+/** The image's pixels, read from its header alone: nothing is decoded. */
+const pixelsOf = async (data: Buffer): Promise<{ width: number; height: number } | undefined> => {
+  const meta = await sharp(data, { limitInputPixels: false, pages: -1 })
+    .metadata()
+    .catch(() => undefined)
+  if (!meta?.width || !meta.height) return undefined
+  return { width: meta.width, height: meta.height }
+}
+
+/**
+ * Every upload, from the admin, Payload's REST API, the partner API or a script:
+ * - is stored under a name the server makes (a UUID), so no upload or delete of one record can
+ *   touch another's files, whatever the client called its file; the client's name is kept in
+ *   `originalFilename`;
+ * - leaves nothing on disk when its write does not commit;
+ * - is refused (400) above the pixel limit before anything decodes it, and waits for one of a
+ *   few image slots;
+ * - comes with its bytes: Payload's own fetch of a `url` sent in the body (no time or size
+ *   limit) is refused.
+ */
+export const prepareUpload: CollectionBeforeOperationHook = async ({
+  args,
+  collection,
+  operation,
+  req,
+}) => {
+  if (operation !== 'create' && operation !== 'update') return args
+  const upload = args as UploadArgs
+  if (upload.data && 'originalFilename' in upload.data) delete upload.data.originalFilename
+  const file = req.file
+  if (!file) {
+    // Payload strips `url` from a REST body before this hook, yet still fetches it: look at the
+    // body as sent too.
+    const sent = { ...(req.data ?? {}), ...(upload.data ?? {}) } as Record<string, unknown>
+    if (operation === 'create' && !upload.duplicateFromID && typeof sent.url === 'string') {
+      throw new APIError('Send the file itself; this server does not fetch a "url".', 400)
+    }
+    return args
+  }
+
+  const settings = readSettings()
+  if (file.mimetype.startsWith('image/') && file.data?.length) {
+    const size = await pixelsOf(file.data)
+    if (!size) throw new APIError('The file is not a readable image.', 400)
+    if (size.width * size.height > settings.imageMaxPixels) {
+      throw new APIError(
+        `The image is ${size.width}×${size.height} pixels; at most ${settings.imageMaxPixels} pixels are accepted.`,
+        400,
+      )
+    }
+    const release = await acquireImageSlot({ concurrency: settings.imageConcurrency })
+    await onTransactionEnd({ req, hook: release })
+  }
+
+  const original = path.basename(file.name || 'upload').slice(-200)
+  const stem = randomUUID()
+  file.name = `${stem}${path.extname(original).toLowerCase()}`
+  upload.data = { ...(upload.data ?? {}), originalFilename: original }
+  const dir =
+    collection.upload && typeof collection.upload === 'object'
+      ? collection.upload.staticDir
+      : undefined
+  if (dir) {
+    await onTransactionEnd({
+      req,
+      hook: async (committed) => {
+        if (!committed) await removeStoredFiles({ dir, stem })
+      },
+    })
+  }
+  return args
+}
