@@ -1,8 +1,8 @@
-import * as migration_20261121_141625_initial from './20261121_141625_initial';
-import * as migration_20261121_145455_api_keys from './20261121_145455_api_keys';
-import * as migration_20261121_170926_rate_limits from './20261121_170926_rate_limits';
-import * as migration_20261122_041040_key_prefix_unique from './20261122_041040_key_prefix_unique';
-import * as migration_20261122_041656_media_original_name_no_locks from './20261122_041656_media_original_name_no_locks';
+import * as migration_20261121_141625_initial from './20261121_141625_initial'
+import * as migration_20261121_145455_api_keys from './20261121_145455_api_keys'
+import * as migration_20261121_170926_rate_limits from './20261121_170926_rate_limits'
+import * as migration_20261122_041040_key_prefix_unique from './20261122_041040_key_prefix_unique'
+import * as migration_20261122_041656_media_original_name_no_locks from './20261122_041656_media_original_name_no_locks'
 
 export const migrations = [
   {
@@ -28,6 +28,6 @@ export const migrations = [
   {
     up: migration_20261122_041656_media_original_name_no_locks.up,
     down: migration_20261122_041656_media_original_name_no_locks.down,
-    name: '20261122_041656_media_original_name_no_locks'
+    name: '20261122_041656_media_original_name_no_locks',
   },
-];
+]

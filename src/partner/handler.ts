@@ -147,6 +147,9 @@ const list = async (ctx: Context): Promise<Response> => {
 const retrieve = async (ctx: Context): Promise<Response> =>
   json(ctx.kind.project(await findOwn(ctx, ctx.id ?? '')), 200)
 
+/** More parts than a media record has fields is no upload: it is a way to make work. */
+const maxFormParts = 50
+
 /** The file and fields of a media create: multipart with `file`, or JSON with a remote `src`. */
 const mediaInput = async (
   ctx: Context,
@@ -160,6 +163,13 @@ const mediaInput = async (
     })
       .formData()
       .catch(() => fail({ status: 400, detail: 'The multipart body could not be read.' }))
+    const parts = [...form.keys()].length
+    if (parts > maxFormParts) {
+      fail({
+        status: 400,
+        detail: `A multipart body has at most ${maxFormParts} parts (got ${parts}).`,
+      })
+    }
     const upload = form.get('file')
     if (!upload || typeof upload === 'string') {
       return fail({
@@ -202,6 +212,8 @@ const mediaInput = async (
   }
   const file = await fetchRemoteFile({
     src,
+    // The partner hanging up ends the fetch too.
+    signal: ctx.request.signal,
     options: {
       maxBytes: settings.mediaUploadLimitBytes,
       timeoutMs: settings.mediaFetchTimeoutMs,

@@ -28,6 +28,15 @@ const titles: Record<number, [string, string]> = {
 
 export const problemTitle = (status: number): string => titles[status]?.[1] ?? 'Error'
 
+/**
+ * What one problem reports at most: enough to fix a request, never an answer larger than the
+ * request (a body of a million unknown keys once answered seven megabytes).
+ */
+export const problemLimits = { errors: 20, detailChars: 2_000, fieldChars: 200 }
+
+const clip = (text: string, max: number): string =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text
+
 export const fail = ({
   status,
   detail,
@@ -42,13 +51,18 @@ export const fail = ({
   type?: string
 }): never => {
   const [slug, title] = titles[status] ?? ['error', 'Error']
+  const more = errors ? errors.length - problemLimits.errors : 0
+  const shown = errors?.slice(0, problemLimits.errors).map((e) => ({
+    field: clip(e.field, problemLimits.fieldChars),
+    message: clip(e.message, problemLimits.detailChars),
+  }))
   throw new PartnerProblem(
     {
       type: `${problemTypeBase}${type ?? slug}`,
       title,
       status,
-      detail,
-      ...(errors ? { errors } : {}),
+      detail: `${clip(detail, problemLimits.detailChars)}${more > 0 ? ` (${String(errors?.length)} problems; the first ${problemLimits.errors} are listed.)` : ''}`,
+      ...(shown ? { errors: shown } : {}),
     },
     headers,
   )

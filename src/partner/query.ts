@@ -36,7 +36,8 @@ const operatorsFor: Record<Leaf['type'], string[]> = {
   ref: ['equals', 'not_equals', 'in', 'not_in', 'exists'],
 }
 
-const limits = { depth: 4, conditions: 30, listItems: 100, valueLength: 500 }
+// Payload turns every word of a `like` into its own ILIKE: the words are capped like conditions.
+const limits = { depth: 4, conditions: 30, listItems: 100, valueLength: 500, likeWords: 8 }
 
 type Problems = { field: string; message: string }[]
 
@@ -81,6 +82,10 @@ const coerce = ({
   const text = String(value)
   if (text.length > limits.valueLength) {
     problems.push({ field: at, message: 'Value too long.' })
+    return undefined
+  }
+  if (operator === 'like' && text.split(/\s+/).filter(Boolean).length > limits.likeWords) {
+    problems.push({ field: at, message: `"like" takes at most ${limits.likeWords} words.` })
     return undefined
   }
   switch (leaf.type) {

@@ -7,6 +7,14 @@ import { validationFailed } from './problems'
 
 const ajv = new Ajv2020({ allErrors: true, strict: false })
 ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
+// RFC 3339 allows a leap second (…:60) that neither JavaScript nor PostgreSQL can store: a
+// date-time must also be an instant JavaScript can read.
+const rfc3339 = ajv.formats['date-time'] as { validate: (s: string) => boolean } | undefined
+ajv.addFormat('date-time', {
+  type: 'string',
+  validate: (value: string) =>
+    (rfc3339?.validate(value) ?? true) && !Number.isNaN(new Date(value).getTime()),
+})
 
 const compiled = new WeakMap<Kind, { full: ValidateFunction; partial: ValidateFunction }>()
 

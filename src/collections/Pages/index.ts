@@ -8,6 +8,7 @@ import { titleField } from '../../fields/title'
 import { urlField } from '../../fields/url'
 import { setPublishedAt } from '../../hooks/setPublishedAt'
 import { deriveRelativePath } from './hooks/deriveRelativePath'
+import { refuseParentCycles } from './hooks/refuseParentCycles'
 
 /** Website pages. `parent` and `breadcrumbs` come from the nested-docs plugin (see plugins/). */
 export const Pages: CollectionConfig = {
@@ -23,7 +24,10 @@ export const Pages: CollectionConfig = {
   // not first when someone publishes it.
   versions: { drafts: { validate: true }, maxPerDoc: 50 },
   indexes: [{ fields: ['slug', 'tenant'], unique: true }],
-  hooks: { beforeChange: [deriveRelativePath, setPublishedAt] },
+  hooks: {
+    beforeValidate: [refuseParentCycles],
+    beforeChange: [deriveRelativePath, setPublishedAt],
+  },
   fields: [
     titleField(),
     imageField(),

@@ -65,6 +65,7 @@ export const checkKeyTenantsShape: CollectionBeforeOperationHook = ({ args, oper
   if (
     tenants !== undefined &&
     tenants !== null &&
+    tenants !== 0 &&
     (!Array.isArray(tenants) || tenants.some((t) => typeof t !== 'string' && typeof t !== 'object'))
   ) {
     throw new ValidationError({

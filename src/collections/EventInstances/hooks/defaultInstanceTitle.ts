@@ -16,8 +16,9 @@ export const defaultInstanceTitle: CollectionBeforeChangeHook = async ({ data, r
     req,
     disableErrors: true,
   })
-  if (!event) return data
-  const when = new Date(data.startDate).toISOString().slice(0, 16).replace('T', ' ')
+  const start = new Date(data.startDate)
+  if (!event || Number.isNaN(start.getTime())) return data
+  const when = start.toISOString().slice(0, 16).replace('T', ' ')
   data.title = `${event.title} — ${when}`
   return data
 }

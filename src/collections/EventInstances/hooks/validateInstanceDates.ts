@@ -1,7 +1,10 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 import { ValidationError } from 'payload'
 
-/** A performance cannot end before it starts. */
+const unreadable = (value: unknown): boolean =>
+  value !== undefined && value !== null && Number.isNaN(new Date(value as string).getTime())
+
+/** Dates are real instants (no leap second, no 30 February), and a performance ends after it starts. */
 export const validateInstanceDates: CollectionBeforeValidateHook = ({
   data,
   originalDoc,
@@ -10,6 +13,14 @@ export const validateInstanceDates: CollectionBeforeValidateHook = ({
 }) => {
   const start = data?.startDate ?? originalDoc?.startDate
   const end = data?.endDate ?? originalDoc?.endDate
+  const bad = (['startDate', 'endDate'] as const).filter((name) => unreadable(data?.[name]))
+  if (bad.length > 0) {
+    throw new ValidationError({
+      collection: collection.slug,
+      errors: bad.map((path) => ({ path, message: 'Not a valid date and time.' })),
+      req,
+    })
+  }
   if (start && end && new Date(end).getTime() < new Date(start).getTime()) {
     throw new ValidationError({
       collection: collection.slug,

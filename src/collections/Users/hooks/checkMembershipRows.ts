@@ -12,7 +12,8 @@ import { relationId, type RelationValue } from '../../../utilities/relationId'
 export const checkMembershipRows: CollectionBeforeOperationHook = ({ args, operation, req }) => {
   if (operation !== 'create' && operation !== 'update') return args
   const rows: unknown = (args as { data?: { tenants?: unknown } }).data?.tenants
-  if (rows === undefined || rows === null) return args
+  // The admin's form sends an array with no rows as its row count, 0.
+  if (rows === undefined || rows === null || rows === 0 || rows === '0') return args
   const fail = (message: string): never => {
     throw new ValidationError({ collection: 'users', errors: [{ path: 'tenants', message }], req })
   }

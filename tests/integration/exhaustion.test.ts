@@ -1,0 +1,204 @@
+import http from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+
+import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { Tenant } from '../../src/payload-types'
+import { makeImage } from '../../src/seed/images'
+import { adminClient, signIn, type AdminClient } from '../helpers/admin'
+import { startApp, type RunningApp } from '../helpers/app'
+import { createKey, partner } from '../helpers/partner'
+import { getTestPayload } from '../helpers/payload'
+import { createTenant, createUser } from '../helpers/tenants'
+
+/** Requests that used to hang a request, a connection or the whole server. */
+let app: RunningApp
+let payload: Payload
+let tenant: Tenant
+let editor: AdminClient
+let key: string
+const password = 'exhaustion-password-1'
+
+beforeAll(async () => {
+  payload = await getTestPayload()
+  tenant = await createTenant({ payload, slug: 'exhaust' })
+  await createUser({
+    payload,
+    email: 'exhaust-editor@example.com',
+    password,
+    tenants: [{ tenant, roles: ['editor'] }],
+  })
+  key = await createKey({ payload, tenants: [tenant], scope: 'write' })
+  app = await startApp({
+    env: {
+      MEDIA_FETCH_TIMEOUT_MS: '1500',
+      MEDIA_FETCH_ALLOWED_HOSTS: '',
+      REQUEST_BODY_LIMIT_BYTES: '1048576',
+    },
+  })
+  editor = await signIn({ origin: app.origin, email: 'exhaust-editor@example.com', password })
+})
+
+afterAll(async () => {
+  await app?.stop()
+})
+
+describe('page parents', () => {
+  it('refuses a cycle made through a draft, and the server keeps answering', async () => {
+    const page = async (title: string, extra: Record<string, unknown> = {}) => {
+      const res = await editor.post('/api/pages?depth=0', { tenant: tenant.id, title, ...extra })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      return (res.body.doc as { id: string }).id
+    }
+    const p = await page('Cycle P', { _status: 'published' })
+    const r = await page('Cycle R', { _status: 'published' })
+    const q = await page('Cycle Q', { parent: r, _status: 'draft' })
+    // A draft is saved through the same route with ?draft=true.
+    expect((await editor.patch(`/api/pages/${r}?depth=0`, { parent: p })).status).toBe(200)
+    const cycle = await Promise.race([
+      editor.patch(`/api/pages/${p}?depth=0`, { parent: q }),
+      new Promise<{ status: number }>((resolve) =>
+        setTimeout(() => resolve({ status: -1 }), 20_000),
+      ),
+    ])
+    expect(cycle.status).toBe(400)
+    const stored = await payload.findByID({ collection: 'pages', id: p, depth: 0 })
+    expect(stored.parent ?? null).toBeNull()
+    expect((await fetch(`${app.origin}/api/ready`)).status).toBe(200)
+    // Directly under itself, too.
+    expect((await editor.patch(`/api/pages/${p}?depth=0`, { parent: p })).status).toBe(400)
+  })
+})
+
+describe('the database', () => {
+  it('ends a statement that runs too long and a transaction left idle', async () => {
+    const db = payload.db as unknown as PostgresAdapter
+    const timeouts = await db.drizzle.execute<{ statement_timeout: string }>(
+      sql`select current_setting('statement_timeout') as statement_timeout, current_setting('idle_in_transaction_session_timeout') as idle`,
+    )
+    expect(timeouts.rows[0]).toEqual({ statement_timeout: '30s', idle: '1min' })
+  })
+})
+
+describe('bodies on every route', () => {
+  it('answers 413 before reading an oversized body on Payload’s REST and GraphQL routes, even anonymously', async () => {
+    const big = JSON.stringify({ title: 'x'.repeat(3 * 1024 * 1024) })
+    for (const path of ['/api/events', '/api/graphql', '/api/users/login', '/admin']) {
+      const res = await fetch(`${app.origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: big,
+      })
+      expect(res.status, path).toBe(413)
+      expect(res.headers.get('content-type')).toMatch(/problem\+json/)
+    }
+    // A body of unstated length cannot be measured before it is read.
+    const chunked = await new Promise<number>((resolve, reject) => {
+      const url = new URL('/api/graphql', app.origin)
+      const req = http.request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      })
+      req.on('response', (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      req.on('error', reject)
+      req.write('{"query":')
+      req.end('"{ __typename }"}')
+    })
+    expect(chunked).toBe(411)
+    // Ordinary requests still go through.
+    const ok = await adminClient({ origin: app.origin }).graphql('{ __typename }')
+    expect(ok.status).toBe(200)
+  })
+})
+
+describe('remote media', () => {
+  let trusted: RunningApp
+  let asset: http.Server
+  let port = 0
+  const sockets = new Set<Socket>()
+  let png: Buffer
+
+  beforeAll(async () => {
+    png = Buffer.from(await makeImage({ width: 300, height: 200 }))
+    // `/slow` answers a status line, then one header byte every 500 ms, forever: under any
+    // idle time-out. Anything else is a small PNG.
+    asset = http.createServer((req, res) => {
+      if (req.url?.startsWith('/slow')) {
+        const socket = res.socket!
+        socket.write('HTTP/1.1 200 OK\r\nX-Trickle: ')
+        const timer = setInterval(() => socket.write('a'), 500)
+        socket.on('close', () => clearInterval(timer))
+        socket.on('error', () => clearInterval(timer))
+        return
+      }
+      res.writeHead(200, { 'content-type': 'image/png' }).end(png)
+    })
+    asset.on('connection', (socket) => {
+      sockets.add(socket)
+      socket.on('close', () => sockets.delete(socket))
+    })
+    await new Promise<void>((r) => asset.listen(0, '127.0.0.1', r))
+    port = (asset.address() as AddressInfo).port
+    trusted = await startApp({
+      env: { MEDIA_FETCH_TIMEOUT_MS: '1500', MEDIA_FETCH_ALLOWED_HOSTS: `127.0.0.1:${port}` },
+    })
+  })
+
+  afterAll(async () => {
+    for (const s of sockets) s.destroy()
+    asset?.close()
+    await trusted?.stop()
+  })
+
+  it('gives up on a `src` server that trickles its answer, within one deadline', async () => {
+    const started = Date.now()
+    const res = await partner({ origin: trusted.origin, tenant: 'exhaust', key }).create('media', {
+      src: `http://127.0.0.1:${port}/slow/poster.png`,
+      alt: 'slow',
+    })
+    expect(res.status).toBe(400)
+    expect(Date.now() - started).toBeLessThan(10_000)
+    // The connection to the slow server is closed, not left running.
+    await new Promise((r) => setTimeout(r, 500))
+    expect(sockets.size).toBe(0)
+  })
+
+  it('stops fetching when the partner hangs up', async () => {
+    const controller = new AbortController()
+    const call = fetch(`${trusted.origin}/api/partners/2025-07/exhaust/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ src: `http://127.0.0.1:${port}/slow/gone.png`, alt: 'gone' }),
+      signal: controller.signal,
+    }).catch(() => 'aborted')
+    await new Promise((r) => setTimeout(r, 400))
+    expect(sockets.size).toBeGreaterThan(0)
+    controller.abort()
+    expect(await call).toBe('aborted')
+    await new Promise((r) => setTimeout(r, 700))
+    expect(sockets.size).toBe(0)
+  })
+
+  it('a malformed escape in `src` is a 400, not a 500', async () => {
+    const res = await partner({ origin: trusted.origin, tenant: 'exhaust', key }).create('media', {
+      src: `http://127.0.0.1:${port}/%E0%A4%A.png`,
+      alt: 'bad escape',
+    })
+    expect([201, 400]).toContain(res.status)
+  })
+
+  it('a refusal does not name the address a host resolves to', async () => {
+    const res = await partner({ origin: app.origin, tenant: 'exhaust', key }).create('media', {
+      src: 'http://localhost:9/poster.png',
+      alt: 'internal',
+    })
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(res.body)).not.toMatch(/127\.0\.0\.1|::1/)
+  })
+})
