@@ -25,6 +25,7 @@ import { databaseAdapter } from './src/db/adapter'
 import { readSettings } from './src/lib/settings'
 import { nestedPages } from './src/plugins/nestedPages'
 import { noDocumentLocks } from './src/plugins/noDocumentLocks'
+import { realDates } from './src/plugins/realDates'
 import { tenancy, tenantCollections } from './src/plugins/tenancy'
 import { tenantIntegrity } from './src/plugins/tenantIntegrity'
 
@@ -73,6 +74,7 @@ export const configOptions: Config = {
   plugins: [
     redirects(),
     nestedPages(),
+    realDates(),
     tenantIntegrity({ collections: tenantCollections }),
     tenancy(),
     noDocumentLocks(),

@@ -13,6 +13,7 @@ import next from 'next'
 
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './src/db/embeddedPostgres'
 import { bodyRefusal } from './src/lib/bodyLimit'
+import { clientAddressHeader } from './src/lib/clientAddress'
 import { resolveSecret } from './src/lib/secret'
 import { readSettings } from './src/lib/settings'
 import { runShutdownHooks } from './src/lib/shutdown'
@@ -64,15 +65,20 @@ const main = async (): Promise<void> => {
   await app.prepare()
 
   const server = http.createServer((req, res) => {
+    req.headers[clientAddressHeader] = req.socket.remoteAddress ?? 'unknown'
     const refusal = bodyRefusal({ url: req.url ?? '/', headers: req.headers, settings })
     if (refusal) {
-      // Answered without reading the body; the connection closes so it is never read.
+      // Answered before any route reads the body. What the client still sends is discarded,
+      // not buffered, so it can read the answer; a client that keeps sending is cut off.
       res.writeHead(refusal.status, {
         'content-type': 'application/problem+json',
         'cache-control': 'no-store',
         connection: 'close',
       })
       res.end(JSON.stringify({ type: 'about:blank', ...refusal }))
+      req.resume()
+      const cutOff = setTimeout(() => req.socket.destroy(), 30_000)
+      req.once('close', () => clearTimeout(cutOff))
       return
     }
     void handle(req, res)

@@ -6,7 +6,10 @@ import type { Settings } from './settings'
 /** Form overhead allowed on top of the file itself in a multipart upload. */
 const multipartSlackBytes = 1_048_576
 
-/** The partner API reads its bodies itself, chunked ones included, with its own limits. */
+/**
+ * The partner API reads its bodies itself, chunked ones included, with its own limits and its
+ * documented problems.
+ */
 const countsItsOwnBody = (url: string): boolean => url.startsWith('/api/partners/')
 
 /** The most a request of this content type may send. */
@@ -36,6 +39,7 @@ export const bodyRefusal = ({
   headers: IncomingHttpHeaders
   settings: Pick<Settings, 'requestBodyLimitBytes' | 'mediaUploadLimitBytes'>
 }): Problem | undefined => {
+  if (countsItsOwnBody(url)) return undefined
   const limit = bodyLimitFor({ contentType: headers['content-type'], settings })
   const declared = headers['content-length']
   if (declared !== undefined) {
@@ -50,7 +54,7 @@ export const bodyRefusal = ({
       }
     return undefined
   }
-  if (headers['transfer-encoding'] && !countsItsOwnBody(url))
+  if (headers['transfer-encoding'])
     return {
       status: 411,
       title: 'Length Required',

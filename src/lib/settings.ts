@@ -25,6 +25,10 @@ export type Settings = {
   mediaFetchAllowedHosts: string[]
   /** Partner requests per key and minute unless the key sets its own; 0 turns the limit off. */
   partnerRateLimitPerMinute: number
+  /** Partner requests without a valid key per client address and minute; 0 turns it off. */
+  partnerFailedAuthPerMinute: number
+  /** API keys one tenant may hold. */
+  apiKeysPerTenant: number
   /** Longest a single SQL statement may run (0: no limit). */
   dbStatementTimeoutMs: number
   /** Longest a transaction may sit idle holding its locks (0: no limit). */
@@ -77,6 +81,11 @@ export const readSettings = (): Settings => {
     mediaFetchTimeoutMs: intSetting({ name: 'MEDIA_FETCH_TIMEOUT_MS', fallback: 10_000 }),
     mediaFetchAllowedHosts: listSetting('MEDIA_FETCH_ALLOWED_HOSTS', ''),
     partnerRateLimitPerMinute: intSetting({ name: 'PARTNER_RATE_LIMIT_PER_MINUTE', fallback: 600 }),
+    partnerFailedAuthPerMinute: intSetting({
+      name: 'PARTNER_FAILED_AUTH_PER_MINUTE',
+      fallback: 120,
+    }),
+    apiKeysPerTenant: intSetting({ name: 'API_KEYS_PER_TENANT', fallback: 50 }),
     dbStatementTimeoutMs: intSetting({ name: 'DB_STATEMENT_TIMEOUT_MS', fallback: 30_000 }),
     dbIdleInTransactionTimeoutMs: intSetting({
       name: 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',

@@ -11,7 +11,7 @@ export const describeApi = ({
 
 **Keys.** \`Authorization: Bearer <key>\`. A key reads (\`read\`) or reads and writes (\`write\`); tenant admins make and revoke keys. No or an unknown key: 401.
 
-**Errors.** \`application/problem+json\` (RFC 9457): \`type\`, \`title\`, \`status\`, \`detail\`, and for invalid input \`errors\` naming each field. 400 bad input, 401, 403, 404, 405, 409 conflict (duplicate id or slug), 413 too large, 415 wrong content type, 429 too many requests (each key has a number of requests a minute${rateLimit > 0 ? `, ${rateLimit} unless the key has its own` : ''}; with Retry-After), 503 database away (with Retry-After). Bad input never changes anything.
+**Errors.** \`application/problem+json\` (RFC 9457): \`type\`, \`title\`, \`status\`, \`detail\`, and for invalid input \`errors\` naming each field. 400 bad input, 401, 403, 404, 405, 409 conflict (duplicate id or slug), 413 too large, 415 wrong content type, 429 too many requests (each key has a number of requests a minute${rateLimit > 0 ? `, ${rateLimit} unless the key has its own` : ''}, and requests without a valid key are limited per client address; with Retry-After), 503 database away (with Retry-After). Bad input never changes anything.
 
 **Pagination.** \`limit\` (1–100, default 10) and \`page\` (from 1); answers carry \`totalDocs\`, \`totalPages\`, \`hasNextPage\`, \`nextPage\` (null on the last page), and the rest of the envelope.
 

@@ -6,7 +6,7 @@ import type { ApiKey, Tenant } from '../payload-types'
 import { relationId, type RelationValue } from '../utilities/relationId'
 import { parseKey, secretMatches } from './keyMaterial'
 import { fail } from './problems'
-import { consumeRequest } from './rateLimit'
+import { consumeRequest, countFailedAuth, refuseIfFailingTooOften } from './rateLimit'
 import type { Scope } from './routes'
 
 /** The user a partner request acts as inside Payload: a member of the path's tenant only. */
@@ -75,6 +75,30 @@ const recordUse = ({ payload, id }: { payload: Payload; id: string }): void => {
  * the same 403 whether the tenant exists or not.
  */
 export const authenticate = async ({
+  payload,
+  authorization,
+  tenantSlug,
+  scope,
+  address,
+}: {
+  payload: Payload
+  authorization: string | null
+  tenantSlug: string
+  scope: Scope
+  /** The client's address, as the server saw the connection. */
+  address: string
+}): Promise<PartnerPrincipal> => {
+  refuseIfFailingTooOften({ address })
+  try {
+    return await authenticateKey({ payload, authorization, tenantSlug, scope })
+  } catch (err) {
+    if ((err as { problem?: { status?: number } }).problem?.status === 401)
+      countFailedAuth({ payload, address })
+    throw err
+  }
+}
+
+const authenticateKey = async ({
   payload,
   authorization,
   tenantSlug,

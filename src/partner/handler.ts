@@ -4,6 +4,7 @@ import { getPayload, type Payload, type Where } from 'payload'
 import { problemResponse } from '../lib/problem'
 import { readSettings } from '../lib/settings'
 import { allowedMimeTypes } from '../collections/Media'
+import { clientAddressHeader } from '../lib/clientAddress'
 import { authenticate, type PartnerPrincipal } from './auth'
 import { mediaType, readBody, readJsonObject } from './body'
 import { corsHeaders, preflight } from './cors'
@@ -333,6 +334,7 @@ export const handlePartnerRequest = async ({
       authorization: request.headers.get('authorization'),
       tenantSlug: params.tenant,
       scope: route.scope,
+      address: request.headers.get(clientAddressHeader) ?? 'unknown',
     })
     const kind = partnerKinds(payload).get(route.kind.name) as Kind
     const response = await operations[route.operation]({

@@ -1,19 +1,19 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 
+import { isRealInstant } from '../utilities/isRealInstant'
 import type { JsonSchema } from './fieldSchema'
 import type { Kind } from './kinds'
 import { validationFailed } from './problems'
 
 const ajv = new Ajv2020({ allErrors: true, strict: false })
 ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
-// RFC 3339 allows a leap second (…:60) that neither JavaScript nor PostgreSQL can store: a
-// date-time must also be an instant JavaScript can read.
+// RFC 3339 allows a leap second (…:60) that PostgreSQL cannot store: a date-time must also be
+// a real instant, the same rule the date fields apply.
 const rfc3339 = ajv.formats['date-time'] as { validate: (s: string) => boolean } | undefined
 ajv.addFormat('date-time', {
   type: 'string',
-  validate: (value: string) =>
-    (rfc3339?.validate(value) ?? true) && !Number.isNaN(new Date(value).getTime()),
+  validate: (value: string) => (rfc3339?.validate(value) ?? true) && isRealInstant(value),
 })
 
 const compiled = new WeakMap<Kind, { full: ValidateFunction; partial: ValidateFunction }>()

@@ -37,6 +37,8 @@ beforeAll(async () => {
       MEDIA_FETCH_TIMEOUT_MS: '1500',
       MEDIA_FETCH_ALLOWED_HOSTS: '',
       REQUEST_BODY_LIMIT_BYTES: '1048576',
+      PARTNER_FAILED_AUTH_PER_MINUTE: '5',
+      API_KEYS_PER_TENANT: '3',
     },
   })
   editor = await signIn({ origin: app.origin, email: 'exhaust-editor@example.com', password })
@@ -200,5 +202,120 @@ describe('remote media', () => {
     })
     expect(res.status).toBe(400)
     expect(JSON.stringify(res.body)).not.toMatch(/127\.0\.0\.1|::1/)
+  })
+})
+
+describe('amplification', () => {
+  it('answers a body of sixty thousand unknown fields with a short problem', async () => {
+    const body: Record<string, number> = { title: 1 }
+    for (let i = 0; i < 60_000; i++) body[`k${i}`] = i
+    const raw = JSON.stringify(body)
+    expect(raw.length).toBeLessThan(1_048_576)
+    const res = await fetch(`${app.origin}/api/partners/2025-07/exhaust/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: raw,
+    })
+    const text = await res.text()
+    expect(res.status).toBe(400)
+    expect(text.length).toBeLessThan(10_000)
+    const problem = JSON.parse(text) as { errors: unknown[]; detail: string; status: number }
+    expect(problem.status).toBe(400)
+    expect(problem.errors.length).toBeLessThanOrEqual(20)
+    expect(problem.detail).toMatch(/problems/)
+  })
+
+  it('refuses a multipart body of many parts and a `like` of many words', async () => {
+    const form = new FormData()
+    form.append(
+      'file',
+      new Blob([new Uint8Array(Buffer.from('x'))], { type: 'image/png' }),
+      'x.png',
+    )
+    for (let i = 0; i < 200; i++) form.append(`f${i}`, 'v')
+    const client = partner({ origin: app.origin, tenant: 'exhaust', key })
+    const many = await client.create('media', form)
+    expect(many.status).toBe(400)
+    expect(String(many.body.detail)).toMatch(/parts/)
+    const words = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ')
+    const like = await client.list('events', `?where[title][like]=${encodeURIComponent(words)}`)
+    expect(like.status).toBe(400)
+    expect(JSON.stringify(like.body)).toMatch(/words/)
+    expect((await client.list('events', '?where[title][like]=two%20words')).status).toBe(200)
+  })
+})
+
+describe('small leaks and 500s', () => {
+  it('a leap second or an impossible date is a 400, through the partner API and Payload’s', async () => {
+    const client = partner({ origin: app.origin, tenant: 'exhaust', key })
+    const event = await client.create('events', { title: 'Leap' })
+    expect(event.status).toBe(201)
+    for (const startDate of ['2026-06-30T23:59:60Z', '2026-02-30T19:00:00Z']) {
+      const res = await client.create('event-instances', { event: event.body.id, startDate })
+      expect(res.status, startDate).toBe(400)
+      const rest = await editor.post('/api/event-instances', {
+        tenant: tenant.id,
+        event: event.body.id,
+        startDate,
+      })
+      expect(rest.status, startDate).toBe(400)
+    }
+  })
+
+  it('refuses every address that is not global unicast, naming none', async () => {
+    const client = partner({ origin: app.origin, tenant: 'exhaust', key })
+    for (const host of [
+      '[::7f00:1]',
+      '[2002:7f00:1::1]',
+      '[2001::1]',
+      '[64:ff9b:1::7f00:1]',
+      '[fec0::1]',
+      '[::ffff:10.0.0.1]',
+      '192.88.99.1',
+      '100.64.0.1',
+    ]) {
+      const res = await client.create('media', { src: `http://${host}/x.png`, alt: 'x' })
+      expect(res.status, host).toBe(400)
+      expect(String(res.body.detail), host).toMatch(/private or reserved/)
+      expect(String(res.body.detail), host).not.toContain(host.replace(/[[\]]/g, ''))
+    }
+  })
+})
+
+describe('unauthenticated load and key counts', () => {
+  it('caps the keys a tenant may hold', async () => {
+    const admin = await createUser({
+      payload,
+      email: 'exhaust-admin@example.com',
+      password,
+      tenants: [{ tenant, roles: ['tenant-admin'] }],
+    })
+    const client = await signIn({ origin: app.origin, email: admin.email, password })
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await client.post('/api/api-keys', { name: `k${i}`, tenants: [tenant.id] })).status,
+      )
+    }
+    // One key exists already: two more fit under the cap of three.
+    expect(statuses).toEqual([201, 201, 400, 400])
+  })
+
+  it('limits requests without a valid key per address, before any lookup', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 8; i++) {
+      const res = await fetch(`${app.origin}/api/partners/2025-07/exhaust/events`, {
+        headers: { authorization: `Bearer cms_abcdefgh_${'x'.repeat(40)}` },
+      })
+      statuses.push(res.status)
+      if (res.status === 429) expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
+    }
+    expect(statuses.slice(0, 5).every((s) => s === 401 || s === 429)).toBe(true)
+    expect(statuses.at(-1)).toBe(429)
+    // A header a client sends cannot pose as another address.
+    const spoofed = await fetch(`${app.origin}/api/partners/2025-07/exhaust/events`, {
+      headers: { 'x-cms-client-address': '203.0.113.9', authorization: 'Bearer nope' },
+    })
+    expect(spoofed.status).toBe(429)
   })
 })

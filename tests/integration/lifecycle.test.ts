@@ -90,7 +90,11 @@ describe('/api/ready when the database is away', () => {
       const ready = await fetch(`${app.origin}/api/ready`)
       expect(ready.status).toBe(503)
       expect(ready.headers.get('content-type')).toBe('application/problem+json')
-      expect(await ready.json()).toMatchObject({ status: 503, title: 'Database unavailable' })
+      const problem = (await ready.json()) as Record<string, unknown>
+      expect(problem).toMatchObject({ status: 503, title: 'Database unavailable' })
+      // Anyone may ask: the answer names no host, port, error code or driver message.
+      expect(problem.detail).toBe('The database did not answer.')
+      expect(JSON.stringify(problem)).not.toMatch(/ECONN|127\.0\.0\.1|\d{4,5}|connect/i)
       expect((await fetch(`${app.origin}/api/health`)).status).toBe(200)
     } finally {
       await app.stop()

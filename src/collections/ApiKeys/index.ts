@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { canCreateKeys, manageKeys } from './access'
 import { rateLimitWithinDefault } from './rateLimitWithinDefault'
 import { rotateSecret } from './endpoints/rotateSecret'
+import { limitKeysPerTenant } from './hooks/limitKeysPerTenant'
 import { checkKeyTenantsShape, issueKey, limitKeyTenants, revealKeyOnce } from './hooks/issueKey'
 
 /**
@@ -29,7 +30,7 @@ export const ApiKeys: CollectionConfig = {
   endpoints: [rotateSecret],
   hooks: {
     beforeOperation: [checkKeyTenantsShape],
-    beforeChange: [limitKeyTenants, issueKey],
+    beforeChange: [limitKeyTenants, limitKeysPerTenant, issueKey],
     afterChange: [revealKeyOnce],
   },
   fields: [

@@ -1,8 +1,11 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 import { ValidationError } from 'payload'
 
+import { isRealInstant } from '../../../utilities/isRealInstant'
+
+// Checked here as well as by the date fields: the title hook reads the dates before fields validate.
 const unreadable = (value: unknown): boolean =>
-  value !== undefined && value !== null && Number.isNaN(new Date(value as string).getTime())
+  value !== undefined && value !== null && !isRealInstant(value)
 
 /** Dates are real instants (no leap second, no 30 February), and a performance ends after it starts. */
 export const validateInstanceDates: CollectionBeforeValidateHook = ({

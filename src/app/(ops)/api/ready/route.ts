@@ -19,12 +19,16 @@ export const GET = async (): Promise<Response> => {
       { headers: { 'cache-control': 'no-store' } },
     )
   } catch (err) {
+    // The cause goes to the log; anyone may call this route, so the answer says no more.
+    console.warn(
+      `[ready] database check failed: ${err instanceof Error ? err.message : String(err)}`,
+    )
     return problemResponse({
       problem: {
         type: `${problemTypeBase}database-unavailable`,
         title: 'Database unavailable',
         status: 503,
-        detail: err instanceof Error ? err.message : 'The database did not answer.',
+        detail: 'The database did not answer.',
       },
       headers: { 'retry-after': '2' },
     })
