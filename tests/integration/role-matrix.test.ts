@@ -1,0 +1,267 @@
+import type { Payload } from 'payload'
+import { formatNames } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { Tenant } from '../../src/payload-types'
+import { makeImage } from '../../src/seed/images'
+import { adminClient, signIn, type AdminClient } from '../helpers/admin'
+import { startApp, type RunningApp } from '../helpers/app'
+import { getTestPayload } from '../helpers/payload'
+import { createTenant, createUser } from '../helpers/tenants'
+
+/**
+ * Every role against every collection of Payload's own REST and GraphQL API, across two
+ * tenants: nothing of tenant Y is readable, changeable or deletable by tenant X's people or by
+ * anyone signed out, and the database shows nothing changed. Collections are found from the
+ * running configuration, so a new one joins the matrix by itself.
+ */
+let app: RunningApp
+let payload: Payload
+let x: Tenant
+let y: Tenant
+const password = 'matrix-password-1'
+/** slug → a record of each tenant */
+const records = new Map<string, { x: string; y: string }>()
+let png: Buffer
+
+const specialSlugs = ['users', 'api-keys', 'tenants'] as const
+
+/** The smallest GraphQL update input each collection's schema accepts. */
+const graphqlUpdateData = (slug: string): string =>
+  slug === 'redirects' ? '{ to: { type: "custom", url: "https://example.org/x" } }' : '{}'
+
+const sample = async ({
+  slug,
+  tenant,
+  label,
+}: {
+  slug: string
+  tenant: Tenant
+  label: string
+}): Promise<string> => {
+  const base = { tenant: tenant.id }
+  const make = (collection: string, data: Record<string, unknown>, extra = {}) =>
+    payload
+      .create({ collection: collection as 'events', data: data as never, ...extra })
+      .then((d) => String(d.id))
+  switch (slug) {
+    case 'media':
+      return make(
+        'media',
+        { ...base, alt: label },
+        { file: { data: png, mimetype: 'image/png', name: 'm.png', size: png.length } },
+      )
+    case 'event-instances':
+      return make('event-instances', {
+        ...base,
+        event: await make('events', { ...base, title: `${label} event` }),
+        startDate: '2027-03-01T19:30:00.000Z',
+      })
+    case 'redirects':
+      return make('redirects', {
+        ...base,
+        from: `/matrix/${label}`,
+        to: { type: 'custom', url: 'https://example.org/x' },
+      })
+    case 'custom-attributes':
+      return make('custom-attributes', {
+        ...base,
+        name: label,
+        key: label.replace(/[^a-z0-9]+/gi, '-').toLowerCase(),
+        valueType: 'text',
+      })
+    case 'folders':
+      return make('folders', { ...base, name: label })
+    case 'users':
+      return (
+        await createUser({
+          payload,
+          email: `${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}@example.com`,
+          password,
+          tenants: [{ tenant, roles: ['editor'] }],
+        })
+      ).id
+    case 'api-keys':
+      return make('api-keys', { name: label, tenants: [tenant.id], scope: 'write' })
+    case 'tenants':
+      return tenant.id
+    default:
+      return make(slug, { ...base, title: label })
+  }
+}
+
+/** Everything the database holds of a record, to compare before and after an attack. */
+const snapshot = async (slug: string, id: string): Promise<string> =>
+  JSON.stringify(
+    await payload
+      .findByID({
+        collection: slug as 'events',
+        id,
+        depth: 0,
+        draft: true,
+        showHiddenFields: true,
+      })
+      .catch(() => null),
+  )
+
+const tenantSlugs = (): string[] =>
+  Object.values(payload.collections)
+    .filter(({ config }) => config.flattenedFields.some((f) => f.name === 'tenant'))
+    .map(({ config }) => config.slug)
+
+const roles: Record<string, () => Promise<AdminClient>> = {
+  'tenant admin of X': () =>
+    signIn({ origin: app.origin, email: 'matrix-admin-x@example.com', password }),
+  'editor of X': () =>
+    signIn({ origin: app.origin, email: 'matrix-editor-x@example.com', password }),
+  'signed out': async () => adminClient({ origin: app.origin }),
+}
+
+beforeAll(async () => {
+  payload = await getTestPayload()
+  x = await createTenant({ payload, slug: 'matrix-x' })
+  y = await createTenant({ payload, slug: 'matrix-y' })
+  png = Buffer.from(await makeImage({ width: 120, height: 90 }))
+  await createUser({
+    payload,
+    email: 'matrix-admin-x@example.com',
+    password,
+    tenants: [{ tenant: x, roles: ['tenant-admin'] }],
+  })
+  await createUser({
+    payload,
+    email: 'matrix-editor-x@example.com',
+    password,
+    tenants: [{ tenant: x, roles: ['editor'] }],
+  })
+  await createUser({ payload, email: 'matrix-root@example.com', password, superAdmin: true })
+  for (const slug of [...tenantSlugs(), ...specialSlugs]) {
+    records.set(slug, {
+      x: await sample({ slug, tenant: x, label: `matrix x ${slug}` }),
+      y: await sample({ slug, tenant: y, label: `matrix y ${slug}` }),
+    })
+  }
+  app = await startApp()
+})
+
+afterAll(async () => {
+  await app?.stop()
+})
+
+describe('the matrix', () => {
+  it('covers every tenant collection and the account collections', () => {
+    expect(tenantSlugs().length).toBeGreaterThanOrEqual(15)
+    expect([...records.keys()]).toEqual(expect.arrayContaining([...specialSlugs, 'media', 'pages']))
+  })
+
+  it('a super-admin reaches the records of both tenants (the fixtures are real)', async () => {
+    const root = await signIn({ origin: app.origin, email: 'matrix-root@example.com', password })
+    for (const [slug, { x: ownId, y: otherId }] of records) {
+      for (const id of [ownId, otherId]) {
+        const res = await root.get(`/api/${slug}/${id}?depth=0`)
+        expect(res.status, `${slug} ${id}`).toBe(200)
+      }
+      // The GraphQL names and shapes the attacks below use are the real ones.
+      const name = formatNames(slug).singular
+      const gql = await root.graphql(`query ($id: String!) { ${name}(id: $id) { id } }`, {
+        id: otherId,
+      })
+      expect(JSON.stringify(gql.body), `${slug} graphql`).toContain(otherId)
+      const update = await root.graphql(
+        `mutation ($id: String!) { update${name}(id: $id, data: ${graphqlUpdateData(slug)}) { id } }`,
+        { id: otherId },
+      )
+      expect(
+        update.body.errors,
+        `${slug} graphql update: ${JSON.stringify(update.body)}`,
+      ).toBeUndefined()
+    }
+  })
+
+  it("X's editor reads X's records of every tenant collection (the routes work)", async () => {
+    const editor = await roles['editor of X']!()
+    for (const slug of tenantSlugs()) {
+      const res = await editor.get(`/api/${slug}/${records.get(slug)!.x}?depth=0`)
+      expect(res.status, slug).toBe(200)
+    }
+  })
+})
+
+describe.each(Object.keys(roles))('as %s', (role) => {
+  let client: AdminClient
+  beforeAll(async () => {
+    client = await roles[role]!()
+  })
+
+  it("reads nothing of Y's, through REST lists, REST by id and GraphQL", async () => {
+    for (const [slug, { y: id }] of records) {
+      const one = await client.get(`/api/${slug}/${id}?depth=0`)
+      expect([401, 403, 404], `${slug} by id: ${one.status}`).toContain(one.status)
+      const list = await client.get(`/api/${slug}?limit=200&depth=0`)
+      expect(JSON.stringify(list.body), `${slug} list`).not.toContain(id)
+      const name = formatNames(slug).singular
+      const gql = await client.graphql(`query ($id: String!) { ${name}(id: $id) { id } }`, { id })
+      expect(JSON.stringify(gql.body.data ?? null), `${slug} graphql`).not.toContain(id)
+    }
+  })
+
+  it("changes and deletes nothing of Y's, through REST and GraphQL", async () => {
+    for (const [slug, { y: id }] of records) {
+      const before = await snapshot(slug, id)
+      const patch = await client.patch(`/api/${slug}/${id}`, { title: 'taken', name: 'taken' })
+      expect([400, 401, 403, 404], `${slug} patch: ${patch.status}`).toContain(patch.status)
+      const bulk = await client.patch(`/api/${slug}?where[id][equals]=${id}`, { name: 'taken' })
+      expect(bulk.status, `${slug} bulk patch`).toBeLessThan(500)
+      const del = await client.delete(`/api/${slug}/${id}`)
+      expect([401, 403, 404], `${slug} delete: ${del.status}`).toContain(del.status)
+      const bulkDel = await client.delete(`/api/${slug}?where[id][equals]=${id}`)
+      expect(bulkDel.status, `${slug} bulk delete`).toBeLessThan(500)
+      const name = formatNames(slug).singular
+      const gqlUpdate = await client.graphql(
+        `mutation ($id: String!) { update${name}(id: $id, data: ${graphqlUpdateData(slug)}) { id } }`,
+        { id },
+      )
+      expect(gqlUpdate.body.errors, `${slug} graphql update`).toBeTruthy()
+      const gqlDelete = await client.graphql(
+        `mutation ($id: String!) { delete${name}(id: $id) { id } }`,
+        { id },
+      )
+      expect(gqlDelete.body.errors, `${slug} graphql delete`).toBeTruthy()
+      expect(await snapshot(slug, id), `${slug} unchanged`).toBe(before)
+    }
+  })
+
+  it('creates nothing in Y', async () => {
+    for (const slug of tenantSlugs()) {
+      const before = (
+        await payload.count({ collection: slug as 'events', where: { tenant: { equals: y.id } } })
+      ).totalDocs
+      const res = await client.post(`/api/${slug}`, {
+        tenant: y.id,
+        title: 'planted',
+        name: 'planted',
+        key: 'planted',
+        valueType: 'text',
+        from: '/planted',
+        to: { type: 'custom', url: 'https://example.org/p' },
+      })
+      expect([400, 401, 403], `${slug} create: ${res.status}`).toContain(res.status)
+      const after = (
+        await payload.count({ collection: slug as 'events', where: { tenant: { equals: y.id } } })
+      ).totalDocs
+      expect(after, slug).toBe(before)
+    }
+    const user = await client.post('/api/users', {
+      email: `planted-${role.replace(/\W+/g, '-')}@example.com`,
+      password,
+      tenants: [{ tenant: y.id, roles: ['tenant-admin'] }],
+    })
+    expect([400, 401, 403], `user create: ${user.status}`).toContain(user.status)
+    const key = await client.post('/api/api-keys', {
+      name: 'planted',
+      tenants: [y.id],
+      scope: 'write',
+    })
+    expect([400, 401, 403], `key create: ${key.status}`).toContain(key.status)
+  })
+})
