@@ -23,6 +23,7 @@ import { Venues } from './src/collections/Venues'
 import { Works } from './src/collections/Works'
 import { databaseAdapter } from './src/db/adapter'
 import { readSettings } from './src/lib/settings'
+import { boundedQueries } from './src/plugins/boundedQueries'
 import { nestedPages } from './src/plugins/nestedPages'
 import { noDocumentLocks } from './src/plugins/noDocumentLocks'
 import { realDates } from './src/plugins/realDates'
@@ -78,6 +79,7 @@ export const configOptions: Config = {
     tenantIntegrity({ collections: tenantCollections }),
     tenancy(),
     noDocumentLocks(),
+    boundedQueries(),
   ],
   secret: settings.payloadSecret ?? '',
   // Payload's multipart reader: the same file cap as the partner API.

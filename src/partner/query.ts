@@ -3,6 +3,7 @@ import type { Where } from 'payload'
 
 import type { Leaf } from './fieldSchema'
 import { fail } from './problems'
+import { queryLimits, wordsIn } from '../lib/queryLimits'
 
 export const listDefaults = { limit: 10, maxLimit: 100, sort: '-createdAt' }
 
@@ -36,8 +37,7 @@ const operatorsFor: Record<Leaf['type'], string[]> = {
   ref: ['equals', 'not_equals', 'in', 'not_in', 'exists'],
 }
 
-// Payload turns every word of a `like` into its own ILIKE: the words are capped like conditions.
-const limits = { depth: 4, conditions: 30, listItems: 100, valueLength: 500, likeWords: 8 }
+const limits = queryLimits
 
 type Problems = { field: string; message: string }[]
 
@@ -84,7 +84,7 @@ const coerce = ({
     problems.push({ field: at, message: 'Value too long.' })
     return undefined
   }
-  if (operator === 'like' && text.split(/\s+/).filter(Boolean).length > limits.likeWords) {
+  if (operator === 'like' && wordsIn(text) > limits.likeWords) {
     problems.push({ field: at, message: `"like" takes at most ${limits.likeWords} words.` })
     return undefined
   }

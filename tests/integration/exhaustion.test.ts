@@ -242,6 +242,15 @@ describe('amplification', () => {
     expect(like.status).toBe(400)
     expect(JSON.stringify(like.body)).toMatch(/words/)
     expect((await client.list('events', '?where[title][like]=two%20words')).status).toBe(200)
+    // Payload's own REST and GraphQL keep the same limit.
+    const rest = await editor.get(`/api/events?where[title][like]=${encodeURIComponent(words)}`)
+    expect(rest.status).toBe(400)
+    const gql = await editor.graphql(
+      `query ($w: String!) { Events(where: { title: { like: $w } }) { docs { id } } }`,
+      { w: words },
+    )
+    expect(JSON.stringify(gql.body.errors ?? null)).toMatch(/words/)
+    expect((await editor.get('/api/events?where[title][like]=two%20words')).status).toBe(200)
   })
 })
 

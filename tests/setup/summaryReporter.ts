@@ -1,15 +1,29 @@
-import type { Reporter, TestModule } from 'vitest/node'
+import type { SerializedError } from 'vitest'
+import type { Reporter, TestModule, TestSuite } from 'vitest/node'
 
-/** Ends the run with the plain "N passed, N failed" line that CI reads. */
+/**
+ * Ends the run with the plain "N passed, N failed" line that CI reads. A file, suite or hook
+ * that failed without a failed test of its own (an import error, a `beforeAll` that threw, which
+ * leaves its tests merely skipped) counts as one failure, and so does every unhandled error.
+ */
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const counts = { passed: 0, failed: 0, skipped: 0 }
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError> = [],
+  ): void {
+    const counts = { passed: 0, failed: unhandledErrors.length, skipped: 0 }
+    const failedTestsIn = (node: TestModule | TestSuite): number =>
+      [...node.children.allTests()].filter((t) => t.result().state === 'failed').length
     for (const module of testModules) {
       for (const test of module.children.allTests()) {
         const state = test.result().state
         if (state === 'passed') counts.passed++
         else if (state === 'failed') counts.failed++
         else counts.skipped++
+      }
+      for (const node of [module, ...module.children.allSuites()]) {
+        const broken = node.state() === 'failed' || node.errors().length > 0
+        if (broken && failedTestsIn(node) === 0) counts.failed++
       }
     }
     console.log(

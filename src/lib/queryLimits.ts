@@ -1,0 +1,14 @@
+/**
+ * How much one query may ask of the database, for the partner API and Payload's own REST and
+ * GraphQL alike. Payload turns every word of a `like` into its own ILIKE, so words are capped
+ * like conditions are.
+ */
+export const queryLimits = {
+  depth: 4,
+  conditions: 30,
+  listItems: 100,
+  valueLength: 500,
+  likeWords: 8,
+} as const
+
+export const wordsIn = (text: string): number => text.split(/\s+/).filter(Boolean).length
