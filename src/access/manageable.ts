@@ -13,15 +13,25 @@ const nothing: Where = { id: { equals: '00000000-0000-0000-0000-000000000000' } 
 
 const idsWhere = (ids: string[]): Where => (ids.length > 0 ? { id: { in: ids } } : nothing)
 
-const rows = async ({
+type ListedIn = (tenants: ReturnType<typeof sql>) => ReturnType<typeof sql>
+
+/** The ids `query` finds for the tenant list `tenants` (none for no tenants). */
+const idsFor = async ({
   req,
+  tenants,
   query,
 }: {
   req: PayloadRequest
-  query: ReturnType<typeof sql>
+  tenants: string[]
+  query: ListedIn
 }): Promise<string[]> => {
+  if (tenants.length === 0) return []
+  const list = sql.join(
+    tenants.map((t) => sql`${t}::uuid`),
+    sql`, `,
+  )
   const db = req.payload.db as unknown as PostgresAdapter
-  const result = await db.drizzle.execute<{ id: string }>(query)
+  const result = await db.drizzle.execute<{ id: string }>(query(list))
   return result.rows.map((row) => String(row.id))
 }
 
@@ -37,15 +47,11 @@ export const manageableUserIds = async ({
 }: {
   req: PayloadRequest
   tenants: string[]
-}): Promise<string[]> => {
-  if (tenants.length === 0) return []
-  const list = sql.join(
-    tenants.map((t) => sql`${t}::uuid`),
-    sql`, `,
-  )
-  return rows({
+}): Promise<string[]> =>
+  idsFor({
     req,
-    query: sql`
+    tenants,
+    query: (list) => sql`
       select u.id from users u
       where exists (select 1 from users_tenants m where m._parent_id = u.id)
         and not exists (
@@ -54,7 +60,6 @@ export const manageableUserIds = async ({
         and not exists (
           select 1 from users_roles r where r.parent_id = u.id and r.value = 'super-admin')`,
   })
-}
 
 /** API keys bound only to tenants in `tenants` (a key of B and C is not C's admin's alone). */
 export const manageableKeyIds = async ({
@@ -63,15 +68,11 @@ export const manageableKeyIds = async ({
 }: {
   req: PayloadRequest
   tenants: string[]
-}): Promise<string[]> => {
-  if (tenants.length === 0) return []
-  const list = sql.join(
-    tenants.map((t) => sql`${t}::uuid`),
-    sql`, `,
-  )
-  return rows({
+}): Promise<string[]> =>
+  idsFor({
     req,
-    query: sql`
+    tenants,
+    query: (list) => sql`
       select k.id from api_keys k
       where exists (
           select 1 from api_keys_rels r where r.parent_id = k.id and r.path = 'tenants')
@@ -80,7 +81,6 @@ export const manageableKeyIds = async ({
           where r.parent_id = k.id and r.path = 'tenants'
             and (r.tenants_id is null or r.tenants_id not in (${list})))`,
   })
-}
 
 const administered = (req: PayloadRequest): string[] =>
   userTenantIds({ user: req.user as never, role: 'tenant-admin' })

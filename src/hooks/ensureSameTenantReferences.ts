@@ -2,6 +2,7 @@ import type { CollectionBeforeChangeHook, Field, Payload, PayloadRequest } from 
 import { ValidationError } from 'payload'
 
 import { relationId, type RelationValue } from '../utilities/relationId'
+import { tenantMovedTo } from './tenantMove'
 
 type Reference = { path: string; collection: string; id: string }
 
@@ -109,10 +110,7 @@ export const ensureSameTenantReferences: CollectionBeforeChangeHook = async ({
   const tenant = relationId((data.tenant ?? originalDoc?.tenant) as RelationValue)
   if (!tenant) return data
   // A move (a super-admin's) re-checks every stored reference, not only the ones sent.
-  const moving =
-    operation === 'update' &&
-    data.tenant !== undefined &&
-    tenant !== relationId(originalDoc?.tenant as RelationValue)
+  const moving = Boolean(tenantMovedTo({ data, originalDoc, operation }))
   const checked = moving ? { ...originalDoc, ...data } : data
   // The record's own id: on an update the stored one, never an `id` a body claims.
   const self = relationId(

@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook, FlattenedField, PayloadRequest, Where } from 'payload'
 import { ValidationError } from 'payload'
 
-import { relationId, type RelationValue } from '../utilities/relationId'
+import { tenantMovedTo } from './tenantMove'
 
 /** Query paths of every relationship or upload field in `fields` that can point at `target`. */
 const pathsTo = ({
@@ -86,10 +86,8 @@ export const refuseStrandingMoves: CollectionBeforeChangeHook = async ({
   originalDoc,
   req,
 }) => {
-  if (operation !== 'update' || data.tenant === undefined) return data
-  const tenant = relationId(data.tenant as RelationValue)
-  const before = relationId(originalDoc?.tenant as RelationValue)
-  if (!tenant || !before || tenant === before) return data
+  const tenant = tenantMovedTo({ data, originalDoc, operation })
+  if (!tenant) return data
   const stranded = await strandedReferences({
     req,
     target: collection.slug,

@@ -1,3 +1,5 @@
+import { login } from './rest'
+
 /** A signed-in person's client for Payload's own REST and GraphQL API, as the admin uses it. */
 export type AdminAnswer = { status: number; body: Record<string, unknown> & { docs?: unknown[] } }
 
@@ -41,32 +43,15 @@ export const signIn = async ({
   origin: string
   email: string
   password: string
-}): Promise<AdminClient> => {
-  const res = await fetch(`${origin}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  })
-  if (!res.ok) throw new Error(`login of ${email} answered ${res.status}: ${await res.text()}`)
-  const { token } = (await res.json()) as { token: string }
-  return adminClient({ origin, token })
-}
+}): Promise<AdminClient> => adminClient({ origin, token: await login({ origin, email, password }) })
 
 /** Whether `email` can still sign in with `password` (a credential change went through or not). */
-export const canSignIn = async ({
-  origin,
-  email,
-  password,
-}: {
+export const canSignIn = (credentials: {
   origin: string
   email: string
   password: string
-}): Promise<boolean> => {
-  const res = await fetch(`${origin}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  })
-  await res.text()
-  return res.ok
-}
+}): Promise<boolean> =>
+  login(credentials).then(
+    () => true,
+    () => false,
+  )
