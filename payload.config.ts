@@ -1,7 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildConfig, type Config } from 'payload'
-import sharp from 'sharp'
 
 import { ApiKeys } from './src/collections/ApiKeys'
 import { Blogs } from './src/collections/Blogs'
@@ -29,6 +28,7 @@ import { noDocumentLocks } from './src/plugins/noDocumentLocks'
 import { realDates } from './src/plugins/realDates'
 import { tenancy, tenantCollections } from './src/plugins/tenancy'
 import { tenantIntegrity } from './src/plugins/tenantIntegrity'
+import { boundedSharp } from './src/uploads/boundedSharp'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const settings = readSettings()
@@ -84,7 +84,7 @@ export const configOptions: Config = {
   secret: settings.payloadSecret ?? '',
   // Payload's multipart reader: the same file cap as the partner API.
   upload: { limits: { fileSize: settings.mediaUploadLimitBytes } },
-  sharp,
+  sharp: boundedSharp(),
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
 }

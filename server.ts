@@ -69,16 +69,21 @@ const main = async (): Promise<void> => {
     const refusal = bodyRefusal({ url: req.url ?? '/', headers: req.headers, settings })
     if (refusal) {
       // Answered before any route reads the body. What the client still sends is discarded,
-      // not buffered, so it can read the answer; a client that keeps sending is cut off.
-      res.writeHead(refusal.status, {
-        'content-type': 'application/problem+json',
-        'cache-control': 'no-store',
-        connection: 'close',
-      })
-      res.end(JSON.stringify({ type: 'about:blank', ...refusal }))
-      req.resume()
+      // not buffered, and the answer waits for it, so the client reads the answer instead of a
+      // reset connection; a client that keeps sending past the deadline is cut off.
       const cutOff = setTimeout(() => req.socket.destroy(), 30_000)
-      req.once('close', () => clearTimeout(cutOff))
+      const answer = (): void => {
+        clearTimeout(cutOff)
+        res.writeHead(refusal.status, {
+          'content-type': 'application/problem+json',
+          'cache-control': 'no-store',
+          connection: 'close',
+        })
+        res.end(JSON.stringify({ type: 'about:blank', ...refusal }))
+      }
+      req.once('end', answer)
+      req.once('error', () => clearTimeout(cutOff))
+      req.resume()
       return
     }
     void handle(req, res)

@@ -9,7 +9,7 @@ import { userTenantIds } from './tenantRoles'
  * Matches no record: an access answer that lists nothing, where `false` would make the admin's
  * list view fail instead of showing an empty list.
  */
-const nothing: Where = { id: { equals: '00000000-0000-0000-0000-000000000000' } }
+const nothing: Where = { id: { exists: false } }
 
 const idsWhere = (ids: string[]): Where => (ids.length > 0 ? { id: { in: ids } } : nothing)
 
@@ -56,7 +56,7 @@ export const manageableUserIds = async ({
       where exists (select 1 from users_tenants m where m._parent_id = u.id)
         and not exists (
           select 1 from users_tenants m
-          where m._parent_id = u.id and m.tenant_id not in (${list}))
+          where m._parent_id = u.id and (m.tenant_id is null or m.tenant_id not in (${list})))
         and not exists (
           select 1 from users_roles r where r.parent_id = u.id and r.value = 'super-admin')`,
   })

@@ -8,21 +8,46 @@ const multipartSlackBytes = 1_048_576
 
 /**
  * The partner API reads its bodies itself, chunked ones included, with its own limits and its
- * documented problems.
+ * documented problems. Only the API's own versions: anything else under /api/partners/ is a 404.
  */
-const countsItsOwnBody = (url: string): boolean => url.startsWith('/api/partners/')
+const countsItsOwnBody = (path: string): boolean => /^\/api\/partners\/\d{4}-\d{2}\//.test(path)
 
-/** The most a request of this content type may send. */
+/** Where files are uploaded: the only routes that get the upload limit. */
+const uploadPath = /^\/api\/media(\/[^/]+)?\/?$/
+
+/**
+ * The path as the router will see it: dot segments, encoded ones included, resolved. Checking the
+ * raw URL let `/api/partners/../graphql` pass as a partner path.
+ */
+const routedPath = (url: string): string => {
+  try {
+    return new URL(url, 'http://localhost').pathname
+  } catch {
+    return url
+  }
+}
+
+/**
+ * The most a request may send: a file upload to the upload routes by someone who sends
+ * credentials gets the upload limit, everything else the small one.
+ */
 export const bodyLimitFor = ({
-  contentType,
+  path,
+  headers,
   settings,
 }: {
-  contentType: string | undefined
+  path: string
+  headers: IncomingHttpHeaders
   settings: Pick<Settings, 'requestBodyLimitBytes' | 'mediaUploadLimitBytes'>
-}): number =>
-  /^multipart\/form-data\b/i.test(contentType ?? '')
+}): number => {
+  const upload =
+    /^multipart\/form-data\b/i.test(headers['content-type'] ?? '') &&
+    uploadPath.test(path) &&
+    Boolean(headers.authorization || /payload-token=/.test(headers.cookie ?? ''))
+  return upload
     ? settings.mediaUploadLimitBytes + multipartSlackBytes
     : settings.requestBodyLimitBytes
+}
 
 /**
  * Checked before any route reads a byte: Payload's own REST and GraphQL routes, the admin's
@@ -39,8 +64,9 @@ export const bodyRefusal = ({
   headers: IncomingHttpHeaders
   settings: Pick<Settings, 'requestBodyLimitBytes' | 'mediaUploadLimitBytes'>
 }): Problem | undefined => {
-  if (countsItsOwnBody(url)) return undefined
-  const limit = bodyLimitFor({ contentType: headers['content-type'], settings })
+  const path = routedPath(url)
+  if (countsItsOwnBody(path)) return undefined
+  const limit = bodyLimitFor({ path, headers, settings })
   const declared = headers['content-length']
   if (declared !== undefined) {
     const length = Number(declared)

@@ -93,7 +93,7 @@ export const authenticate = async ({
     return await authenticateKey({ payload, authorization, tenantSlug, scope })
   } catch (err) {
     if ((err as { problem?: { status?: number } }).problem?.status === 401)
-      countFailedAuth({ payload, address })
+      countFailedAuth({ address })
     throw err
   }
 }

@@ -115,32 +115,57 @@ export const consumeRequest = ({
   })
 }
 
-const addressBucket = (address: string): string => `address:${address}`
+/**
+ * The address a client is counted under: IPv4 as it is, IPv6 by its /64, the block one
+ * subscriber usually holds, so a client cannot step through its own addresses.
+ */
+export const addressGroup = (address: string): string => {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped?.[1]) return mapped[1]
+  if (!address.includes(':')) return address
+  const [head = '', tail = ''] = address.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const full = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left
+  return `${full
+    .slice(0, 4)
+    .map((part) => part.replace(/^0+(?=.)/, '').toLowerCase())
+    .join(':')}::/64`
+}
 
-const failedAuthDetail = (reset: number): string =>
-  `Too many requests without a valid API key from this address; wait ${reset} s.`
+/** Failed authentications per address group and minute, in this process only (no database write). */
+const failures = new Map<string, { minute: number; count: number }>()
+
+const failuresOf = (address: string): { minute: number; count: number } => {
+  const group = addressGroup(address)
+  const minute = currentMinute()
+  let entry = failures.get(group)
+  if (!entry || entry.minute !== minute) {
+    if (failures.size > 100_000) failures.clear()
+    entry = { minute, count: 0 }
+    failures.set(group, entry)
+  }
+  return entry
+}
 
 /**
  * Requests without a valid key are limited per client address, so they cannot make the server
  * look keys up without end. Checked before the lookup (an address over its limit is refused at
- * once) and counted after a failed one.
+ * once, valid key or not: it cannot be told without the lookup) and counted after a failed one.
  */
 export const refuseIfFailingTooOften = ({ address }: { address: string }): void => {
   const limit = readSettings().partnerFailedAuthPerMinute
-  if (!limit) return
-  const window = windowOf(addressBucket(address))
-  if (window.shared + window.pending >= limit) {
-    const reset = secondsToNextMinute()
-    fail({
-      status: 429,
-      detail: failedAuthDetail(reset),
-      headers: { 'retry-after': String(reset) },
-    })
-  }
+  if (!limit || failuresOf(address).count < limit) return
+  const reset = secondsToNextMinute()
+  fail({
+    status: 429,
+    detail: `Too many requests without a valid API key from this address; wait ${reset} s.`,
+    headers: { 'retry-after': String(reset) },
+  })
 }
 
-export const countFailedAuth = ({ payload, address }: { payload: Payload; address: string }) => {
-  const window = windowOf(addressBucket(address))
-  window.pending += 1
-  flush({ db: payload.db as unknown as PostgresAdapter, keyId: addressBucket(address), window })
+export const countFailedAuth = ({ address }: { address: string }): void => {
+  failuresOf(address).count += 1
 }

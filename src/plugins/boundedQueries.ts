@@ -30,8 +30,8 @@ const measure = (
   return total
 }
 
-const refuseHeavyQueries: CollectionBeforeOperationHook = ({ args, operation }) => {
-  if (operation !== 'read' && operation !== 'update' && operation !== 'delete') return args
+/** Every operation that takes a `where`: reads, counts, versions, bulk updates and deletes. */
+const refuseHeavyQueries: CollectionBeforeOperationHook = ({ args }) => {
   const where = (args as { where?: Where }).where
   if (!where) return args
   const { conditions, words, depth } = measure(where)

@@ -2,14 +2,15 @@ import { APIError } from 'payload'
 
 /**
  * Decoding and resizing an image takes a core and up to a few hundred megabytes; this many run
- * at once per process, a few more wait, and the rest are told to come back (503).
+ * at once per process, a few more wait, and the rest are told to come back (503). Each waiting
+ * request holds a database connection (its transaction is open), so few may wait.
  */
 const waiting: (() => void)[] = []
 let running = 0
 
 export const acquireImageSlot = async ({
   concurrency,
-  maxWaiting = concurrency * 4,
+  maxWaiting = concurrency * 2,
 }: {
   concurrency: number
   maxWaiting?: number

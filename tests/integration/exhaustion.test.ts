@@ -72,6 +72,21 @@ describe('page parents', () => {
     expect((await fetch(`${app.origin}/api/ready`)).status).toBe(200)
     // Directly under itself, too.
     expect((await editor.patch(`/api/pages/${p}?depth=0`, { parent: p })).status).toBe(400)
+
+    // A draft that drops its parent does not hide the published one the breadcrumbs follow.
+    const a = await page('Cycle A', { _status: 'published' })
+    const b = await page('Cycle B', { parent: a, _status: 'published' })
+    expect(
+      (await editor.patch(`/api/pages/${b}?draft=true&depth=0`, { parent: null })).status,
+    ).toBe(200)
+    const through = await Promise.race([
+      editor.patch(`/api/pages/${a}?depth=0`, { parent: b, _status: 'published' }),
+      new Promise<{ status: number }>((resolve) =>
+        setTimeout(() => resolve({ status: -1 }), 20_000),
+      ),
+    ])
+    expect(through.status).toBe(400)
+    expect((await fetch(`${app.origin}/api/ready`)).status).toBe(200)
   })
 })
 
@@ -96,6 +111,35 @@ describe('bodies on every route', () => {
       })
       expect(res.status, path).toBe(413)
       expect(res.headers.get('content-type')).toMatch(/problem\+json/)
+    }
+    // Dot segments, plain or encoded, do not make a Payload route pass for a partner one.
+    for (const path of [
+      '/api/partners/%2e%2e/graphql',
+      '/api/partners/2025-07/%2e%2e/%2e%2e/users/login',
+    ]) {
+      const res = await fetch(`${app.origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: big,
+      })
+      expect(res.status, path).toBe(413)
+    }
+    // A multipart body gets the upload limit only on the upload routes, with credentials.
+    const multipart = (size: number): FormData => {
+      const form = new FormData()
+      form.append('file', new Blob([new Uint8Array(size)], { type: 'image/png' }), 'x.png')
+      return form
+    }
+    for (const [path, headers] of [
+      ['/api/graphql', { authorization: `JWT ${editor.token}` }],
+      ['/api/media', {}],
+    ] as const) {
+      const res = await fetch(`${app.origin}${path}`, {
+        method: 'POST',
+        headers,
+        body: multipart(3 * 1024 * 1024),
+      })
+      expect(res.status, path).toBe(413)
     }
     // A body of unstated length cannot be measured before it is read.
     const chunked = await new Promise<number>((resolve, reject) => {
@@ -242,6 +286,14 @@ describe('amplification', () => {
     expect(like.status).toBe(400)
     expect(JSON.stringify(like.body)).toMatch(/words/)
     expect((await client.list('events', '?where[title][like]=two%20words')).status).toBe(200)
+    // Spaces alone are as many ILIKEs as words.
+    const spaces = encodeURIComponent(' '.repeat(400))
+    expect((await client.list('events', `?where[title][like]=${spaces}`)).status).toBe(400)
+    expect((await editor.get(`/api/events?where[title][like]=${spaces}`)).status).toBe(400)
+    expect((await editor.get(`/api/events/count?where[title][like]=${spaces}`)).status).toBe(400)
+    expect(
+      (await editor.get(`/api/pages/versions?where[version.title][like]=${spaces}`)).status,
+    ).toBe(400)
     // Payload's own REST and GraphQL keep the same limit.
     const rest = await editor.get(`/api/events?where[title][like]=${encodeURIComponent(words)}`)
     expect(rest.status).toBe(400)
@@ -308,6 +360,27 @@ describe('unauthenticated load and key counts', () => {
     }
     // One key exists already: two more fit under the cap of three.
     expect(statuses).toEqual([201, 201, 400, 400])
+
+    // Creates at once cannot all see room for one more.
+    const racing = await createTenant({ payload, slug: 'exhaust-race' })
+    const racer = await createUser({
+      payload,
+      email: 'exhaust-race-admin@example.com',
+      password,
+      tenants: [{ tenant: racing, roles: ['tenant-admin'] }],
+    })
+    const raceClient = await signIn({ origin: app.origin, email: racer.email, password })
+    const raced = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        raceClient.post('/api/api-keys', { name: `race ${i}`, tenants: [racing.id] }),
+      ),
+    )
+    expect(raced.filter((r) => r.status === 201).length).toBe(3)
+    const held = await payload.count({
+      collection: 'api-keys',
+      where: { tenants: { equals: racing.id } },
+    })
+    expect(held.totalDocs).toBe(3)
   })
 
   it('limits requests without a valid key per address, before any lookup', async () => {

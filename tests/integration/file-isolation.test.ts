@@ -154,6 +154,20 @@ describe('image bombs', () => {
     expect(res.status).toBe(400)
     expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/)
     expect(String(res.body.detail)).toMatch(/pixels/)
+    // The same bytes claiming to be a PDF are judged by what they are.
+    const disguised = new FormData()
+    disguised.append(
+      'file',
+      new Blob([new Uint8Array(bomb)], { type: 'application/pdf' }),
+      'bomb.pdf',
+    )
+    const claimed = await partner({
+      origin: app.origin,
+      tenant: 'files-alpha',
+      key: alphaKey,
+    }).create('media', disguised)
+    expect(claimed.status).toBe(400)
+    expect(String(claimed.body.detail)).toMatch(/pixels/)
 
     const body = form(bomb, 'bomb.png')
     body.append('_payload', JSON.stringify({ tenant: alpha.id, alt: 'bomb' }))

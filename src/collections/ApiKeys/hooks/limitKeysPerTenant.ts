@@ -1,6 +1,8 @@
+import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeChangeHook } from 'payload'
 import { ValidationError } from 'payload'
 
+import { executeInRequest } from '../../../db/inTransaction'
 import { readSettings } from '../../../lib/settings'
 import type { ApiKey } from '../../../payload-types'
 import { relationId, type RelationValue } from '../../../utilities/relationId'
@@ -18,7 +20,12 @@ export const limitKeysPerTenant: CollectionBeforeChangeHook<ApiKey> = async ({
   const added = (data.tenants ?? [])
     .map((t) => relationId(t as RelationValue))
     .filter((id): id is string => Boolean(id) && (operation === 'create' || !before.has(id)))
-  for (const tenant of new Set(added)) {
+  for (const tenant of [...new Set(added)].sort()) {
+    // Two creates at once must not both see room for one more key.
+    await executeInRequest({
+      req,
+      query: sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${tenant}`}))`,
+    })
     const { totalDocs } = await req.payload.count({
       collection: 'api-keys',
       where: { tenants: { equals: tenant } },

@@ -9,7 +9,17 @@ import { onTransactionEnd } from '../../../db/transactions'
 import { readSettings } from '../../../lib/settings'
 import { acquireImageSlot } from '../../../uploads/imageSlots'
 
-type UploadArgs = { data?: Record<string, unknown>; duplicateFromID?: unknown }
+type UploadArgs = {
+  data?: Record<string, unknown>
+  duplicateFromID?: unknown
+  overrideAccess?: boolean
+}
+
+/** Holds one image slot until the request's transaction ends. */
+const takeImageSlot = async (req: Parameters<CollectionBeforeOperationHook>[0]['req']) => {
+  const release = await acquireImageSlot({ concurrency: readSettings().imageConcurrency })
+  await onTransactionEnd({ req, hook: release })
+}
 
 /** Removes every file of one stored name (the original and its sizes) from `dir`. */
 const removeStoredFiles = async ({ dir, stem }: { dir: string; stem: string }): Promise<void> => {
@@ -48,8 +58,12 @@ export const prepareUpload: CollectionBeforeOperationHook = async ({
   if (operation !== 'create' && operation !== 'update') return args
   const upload = args as UploadArgs
   if (upload.data && 'originalFilename' in upload.data) delete upload.data.originalFilename
+  // Signed out, the access check that follows refuses the request: spend nothing on it first.
+  if (!req.user && !upload.overrideAccess) return args
   const file = req.file
   if (!file) {
+    // Cropping, a new focal point and duplicating decode the stored image again.
+    if (upload.duplicateFromID || req.query?.uploadEdits) await takeImageSlot(req)
     // Payload strips `url` from a REST body before this hook, yet still fetches it: look at the
     // body as sent too.
     const sent = { ...(req.data ?? {}), ...(upload.data ?? {}) } as Record<string, unknown>
@@ -60,17 +74,20 @@ export const prepareUpload: CollectionBeforeOperationHook = async ({
   }
 
   const settings = readSettings()
-  if (file.mimetype.startsWith('image/') && file.data?.length) {
-    const size = await pixelsOf(file.data)
-    if (!size) throw new APIError('The file is not a readable image.', 400)
+  // Judged by its bytes, not by the type the client claims: Payload detects the real type later
+  // and resizes whatever turns out to be an image.
+  const size = file.data?.length ? await pixelsOf(file.data) : undefined
+  if (file.mimetype.toLowerCase().startsWith('image/') && !size) {
+    throw new APIError('The file is not a readable image.', 400)
+  }
+  if (size) {
     if (size.width * size.height > settings.imageMaxPixels) {
       throw new APIError(
         `The image is ${size.width}×${size.height} pixels; at most ${settings.imageMaxPixels} pixels are accepted.`,
         400,
       )
     }
-    const release = await acquireImageSlot({ concurrency: settings.imageConcurrency })
-    await onTransactionEnd({ req, hook: release })
+    await takeImageSlot(req)
   }
 
   const original = path.basename(file.name || 'upload').slice(-200)

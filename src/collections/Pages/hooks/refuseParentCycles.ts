@@ -9,9 +9,34 @@ import { relationId, type RelationValue } from '../../../utilities/relationId'
 /** Deeper than any site's navigation; a chain longer than this is refused, not followed. */
 export const maxPageDepth = 32
 
+const parentOf = async ({
+  req,
+  id,
+  draft,
+}: {
+  req: PayloadRequest
+  id: string
+  draft: boolean
+}): Promise<string | undefined> => {
+  const page: Pick<Page, 'parent'> | null = await req.payload
+    .findByID({
+      collection: 'pages',
+      id,
+      draft,
+      depth: 0,
+      overrideAccess: true,
+      disableErrors: true,
+      select: { parent: true },
+      req,
+    })
+    .catch(() => null)
+  return relationId(page?.parent as RelationValue)
+}
+
 /**
- * The ancestors of `start`, nearest first, as their latest versions (drafts included) say:
- * stored breadcrumbs can be stale. Stops at a page seen before (a cycle) or past the cap.
+ * Every page above `start` by either of its parents: the published one, which the nested-docs
+ * plugin follows when it builds breadcrumbs, and the latest draft's, which publishing makes
+ * real. Stops at a page seen before and past the depth cap.
  */
 const ancestors = async ({
   req,
@@ -19,29 +44,25 @@ const ancestors = async ({
 }: {
   req: PayloadRequest
   start: string
-}): Promise<{ chain: string[]; cycle: boolean }> => {
-  const chain: string[] = []
-  const seen = new Set<string>()
-  let current: string | undefined = start
-  while (current && chain.length <= maxPageDepth) {
-    if (seen.has(current)) return { chain, cycle: true }
-    seen.add(current)
-    chain.push(current)
-    const page: Pick<Page, 'parent'> | null = await req.payload
-      .findByID({
-        collection: 'pages',
-        id: current,
-        draft: true,
-        depth: 0,
-        overrideAccess: true,
-        disableErrors: true,
-        select: { parent: true },
-        req,
-      })
-      .catch(() => null)
-    current = relationId(page?.parent as RelationValue)
+}): Promise<{ seen: Set<string>; depth: number }> => {
+  const seen = new Set<string>([start])
+  let level = [start]
+  let depth = 1
+  while (level.length > 0 && depth <= maxPageDepth) {
+    const next: string[] = []
+    for (const id of level) {
+      for (const draft of [true, false]) {
+        const parent = await parentOf({ req, id, draft })
+        if (parent && !seen.has(parent)) {
+          seen.add(parent)
+          next.push(parent)
+        }
+      }
+    }
+    level = next
+    if (next.length > 0) depth += 1
   }
-  return { chain, cycle: false }
+  return { seen, depth }
 }
 
 /**
@@ -65,14 +86,14 @@ export const refuseParentCycles: CollectionBeforeValidateHook<Page> = async ({
     req,
     query: sql`select pg_advisory_xact_lock(hashtext(${`pages-tree:${tenant}`}))`,
   })
-  const { chain, cycle } = await ancestors({ req, start: parent })
+  const { seen, depth } = await ancestors({ req, start: parent })
   const fail = (message: string): never => {
     throw new ValidationError({ collection: 'pages', errors: [{ path: 'parent', message }], req })
   }
-  if ((self && chain.includes(self)) || cycle) {
+  if (self && seen.has(self)) {
     return fail('A page cannot be placed under itself or one of its own subpages.')
   }
-  if (chain.length > maxPageDepth) {
+  if (depth > maxPageDepth) {
     return fail(`Pages nest at most ${maxPageDepth} levels deep.`)
   }
   return data
