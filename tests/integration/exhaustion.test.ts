@@ -323,6 +323,18 @@ describe('small leaks and 500s', () => {
     }
   })
 
+  it('deletes an event together with its performances instead of failing in the database', async () => {
+    const client = partner({ origin: app.origin, tenant: 'exhaust', key })
+    const event = await client.create('events', { title: 'Goes with its performances' })
+    const performance = await client.create('event-instances', {
+      event: event.body.id,
+      startDate: '2027-05-01T19:30:00.000Z',
+    })
+    expect(performance.status).toBe(201)
+    expect((await client.remove('events', String(event.body.id))).status).toBe(204)
+    expect((await client.get('event-instances', String(performance.body.id))).status).toBe(404)
+  })
+
   it('refuses every address that is not global unicast, naming none', async () => {
     const client = partner({ origin: app.origin, tenant: 'exhaust', key })
     for (const host of [

@@ -8,6 +8,7 @@ import { bookingGroup, eventTicketingGroups } from '../../fields/ticketing'
 import { titleField } from '../../fields/title'
 import { urlField } from '../../fields/url'
 import { deriveUrl } from '../../hooks/deriveUrl'
+import { deletePerformances } from './hooks/deletePerformances'
 import { setPublishedAt } from '../../hooks/setPublishedAt'
 
 export const Events: CollectionConfig = {
@@ -25,6 +26,7 @@ export const Events: CollectionConfig = {
   versions: { drafts: { validate: true }, maxPerDoc: 50 },
   indexes: [{ fields: ['slug', 'tenant'], unique: true }],
   hooks: {
+    beforeDelete: [deletePerformances],
     beforeChange: [deriveUrl({ prefix: '/events' }), setPublishedAt],
   },
   fields: [
