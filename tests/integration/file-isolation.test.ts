@@ -129,9 +129,20 @@ describe('failed writes', () => {
     const id = crypto.randomUUID()
     expect((await client.create('media', form(png, 'first.png', { id }))).status).toBe(201)
     const before = filesOnDisk().sort()
-    // The same id again: the insert fails after Payload has written the files.
-    const again = await client.create('media', form(png, 'second.png', { id }))
-    expect(again.status).toBe(409)
+    // Payload's own REST with the same id: the files are written, then the insert fails.
+    const editor = await signIn({
+      origin: app.origin,
+      email: 'files-alpha-editor@example.com',
+      password: 'files-password-1',
+    })
+    const body = form(png, 'second.png')
+    body.append('_payload', JSON.stringify({ id, tenant: alpha.id, alt: 'again' }))
+    const again = await fetch(`${app.origin}/api/media`, {
+      method: 'POST',
+      headers: { authorization: `JWT ${editor.token}` },
+      body,
+    })
+    expect(again.status).toBeGreaterThanOrEqual(400)
     expect(filesOnDisk().sort()).toEqual(before)
   })
 })

@@ -135,6 +135,16 @@ beforeAll(async () => {
     tenants: [{ tenant: x, roles: ['editor'] }],
   })
   await createUser({ payload, email: 'matrix-root@example.com', password, superAdmin: true })
+  // The reviewer's attacker: administers X and edits Y, so shares a tenant with Y's people.
+  await createUser({
+    payload,
+    email: 'matrix-admin-x-editor-y@example.com',
+    password,
+    tenants: [
+      { tenant: x, roles: ['tenant-admin'] },
+      { tenant: y, roles: ['editor'] },
+    ],
+  })
   for (const slug of [...tenantSlugs(), ...specialSlugs]) {
     records.set(slug, {
       x: await sample({ slug, tenant: x, label: `matrix x ${slug}` }),
@@ -263,5 +273,43 @@ describe.each(Object.keys(roles))('as %s', (role) => {
       scope: 'write',
     })
     expect([400, 401, 403], `key create: ${key.status}`).toContain(key.status)
+  })
+})
+
+describe("as X's tenant admin who also edits Y", () => {
+  let client: AdminClient
+  beforeAll(async () => {
+    client = await signIn({
+      origin: app.origin,
+      email: 'matrix-admin-x-editor-y@example.com',
+      password,
+    })
+  })
+
+  it("reaches none of Y's people and keys, and cannot change Y itself", async () => {
+    for (const slug of ['users', 'api-keys'] as const) {
+      const id = records.get(slug)!.y
+      const before = await snapshot(slug, id)
+      expect([403, 404], `${slug} read`).toContain((await client.get(`/api/${slug}/${id}`)).status)
+      const list = await client.get(`/api/${slug}?limit=200&depth=0`)
+      expect(JSON.stringify(list.body), `${slug} list`).not.toContain(id)
+      const change =
+        slug === 'users' ? { password: 'taken-over-123' } : { scope: 'write', name: 'x' }
+      expect([403, 404], `${slug} update`).toContain(
+        (await client.patch(`/api/${slug}/${id}`, change)).status,
+      )
+      expect([403, 404], `${slug} delete`).toContain(
+        (await client.delete(`/api/${slug}/${id}`)).status,
+      )
+      expect(await snapshot(slug, id), `${slug} unchanged`).toBe(before)
+    }
+    const tenantBefore = await snapshot('tenants', y.id)
+    expect([403, 404]).toContain(
+      (await client.patch(`/api/tenants/${y.id}`, { name: 'taken' })).status,
+    )
+    expect(await snapshot('tenants', y.id)).toBe(tenantBefore)
+    // Y's content is theirs to edit as Y's editor: the positive control.
+    const event = records.get('events')!.y
+    expect((await client.get(`/api/events/${event}`)).status).toBe(200)
   })
 })
