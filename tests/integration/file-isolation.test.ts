@@ -147,6 +147,40 @@ describe('failed writes', () => {
   })
 })
 
+describe('failed updates', () => {
+  it('an update with a new file that fails keeps the record’s current files', async () => {
+    const client = partner({ origin: app.origin, tenant: 'files-alpha', key: alphaKey })
+    const created = await client.create('media', form(png, 'keep.png'))
+    expect(created.status).toBe(201)
+    const doc = await stored(String(created.body.id))
+    const bytes = new Map(namesOf(doc).map((n) => [n, read(n)]))
+    const foreignFolder = await payload.create({
+      collection: 'folders',
+      data: { tenant: beta.id, name: 'Beta folder' },
+    })
+    const editor = await signIn({
+      origin: app.origin,
+      email: 'files-alpha-editor@example.com',
+      password: 'files-password-1',
+    })
+    const body = form(
+      Buffer.from(await makeImage({ width: 900, height: 600, label: 'new' })),
+      'new.png',
+    )
+    body.append('_payload', JSON.stringify({ folder: foreignFolder.id }))
+    const res = await fetch(`${app.origin}/api/media/${doc.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `JWT ${editor.token}` },
+      body,
+    })
+    expect(res.status).toBe(400)
+    const after = await stored(doc.id)
+    expect(after.filename).toBe(doc.filename)
+    for (const [name, content] of bytes) expect(read(name).equals(content), name).toBe(true)
+    expect(filesOnDisk().filter((n) => n.startsWith('.kept-'))).toEqual([])
+  })
+})
+
 describe('image bombs', () => {
   it('an image over the pixel limit is refused before it is decoded, and nothing is stored', async () => {
     // 8000 × 6000 = 48 megapixels in a few kilobytes.

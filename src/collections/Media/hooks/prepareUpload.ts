@@ -13,6 +13,65 @@ type UploadArgs = {
   data?: Record<string, unknown>
   duplicateFromID?: unknown
   overrideAccess?: boolean
+  id?: string | number
+}
+
+type StoredFiles = {
+  filename?: string | null
+  sizes?: Record<string, { filename?: string | null }> | null
+}
+
+/**
+ * An update with a new file: Payload deletes the record's current files before any hook or
+ * validation runs, so a failed update would leave the record pointing at nothing. They are kept
+ * aside (hard links, no copy) until the transaction ends: dropped on commit, put back on rollback.
+ */
+const keepCurrentFiles = async ({
+  req,
+  dir,
+  id,
+  collection,
+}: {
+  req: Parameters<CollectionBeforeOperationHook>[0]['req']
+  dir: string
+  id: string
+  collection: string
+}): Promise<void> => {
+  const current = (await req.payload
+    .findByID({
+      collection: collection as 'media',
+      id,
+      depth: 0,
+      overrideAccess: true,
+      req,
+      disableErrors: true,
+    })
+    .catch(() => null)) as StoredFiles | null
+  const names = [current?.filename, ...Object.values(current?.sizes ?? {}).map((s) => s?.filename)]
+    .filter((n): n is string => Boolean(n))
+    .map((n) => path.basename(n))
+  const kept: [string, string][] = []
+  for (const name of names) {
+    const original = path.join(dir, name)
+    const aside = path.join(dir, `.kept-${randomUUID()}`)
+    if (
+      await fs.link(original, aside).then(
+        () => true,
+        () => false,
+      )
+    )
+      kept.push([original, aside])
+  }
+  if (kept.length === 0) return
+  await onTransactionEnd({
+    req,
+    hook: async (committed) => {
+      for (const [original, aside] of kept) {
+        if (committed) await fs.rm(aside, { force: true })
+        else await fs.rename(aside, original).catch(() => fs.rm(aside, { force: true }))
+      }
+    },
+  })
 }
 
 /** Holds one image slot until the request's transaction ends. */
@@ -105,6 +164,9 @@ export const prepareUpload: CollectionBeforeOperationHook = async ({
         if (!committed) await removeStoredFiles({ dir, stem })
       },
     })
+    if (operation === 'update' && upload.id !== undefined) {
+      await keepCurrentFiles({ req, dir, id: String(upload.id), collection: collection.slug })
+    }
   }
   return args
 }
