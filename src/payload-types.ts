@@ -152,7 +152,7 @@ export interface UserAuthOperations {
   };
 }
 /**
- * Productions and happenings; their dates live in event instances.
+ * Productions and happenings; their dates live in event instances, which are deleted with their event.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "events".

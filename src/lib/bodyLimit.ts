@@ -64,10 +64,12 @@ export const bodyRefusal = ({
   headers: IncomingHttpHeaders
   settings: Pick<Settings, 'requestBodyLimitBytes' | 'mediaUploadLimitBytes'>
 }): Problem | undefined => {
+  const declared = headers['content-length']
+  // Most requests (reads) send no body: nothing to measure, no path to resolve.
+  if (declared === undefined && !headers['transfer-encoding']) return undefined
   const path = routedPath(url)
   if (countsItsOwnBody(path)) return undefined
   const limit = bodyLimitFor({ path, headers, settings })
-  const declared = headers['content-length']
   if (declared !== undefined) {
     const length = Number(declared)
     if (!Number.isSafeInteger(length) || length < 0)
@@ -80,11 +82,9 @@ export const bodyRefusal = ({
       }
     return undefined
   }
-  if (headers['transfer-encoding'])
-    return {
-      status: 411,
-      title: 'Length Required',
-      detail: 'Send the body with a Content-Length header.',
-    }
-  return undefined
+  return {
+    status: 411,
+    title: 'Length Required',
+    detail: 'Send the body with a Content-Length header.',
+  }
 }

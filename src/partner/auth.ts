@@ -5,7 +5,7 @@ import type { Payload } from 'payload'
 import type { ApiKey, Tenant } from '../payload-types'
 import { relationId, type RelationValue } from '../utilities/relationId'
 import { parseKey, secretMatches } from './keyMaterial'
-import { fail } from './problems'
+import { fail, PartnerProblem } from './problems'
 import { consumeRequest, countFailedAuth, refuseIfFailingTooOften } from './rateLimit'
 import type { Scope } from './routes'
 
@@ -92,8 +92,7 @@ export const authenticate = async ({
   try {
     return await authenticateKey({ payload, authorization, tenantSlug, scope })
   } catch (err) {
-    if ((err as { problem?: { status?: number } }).problem?.status === 401)
-      countFailedAuth({ address })
+    if (err instanceof PartnerProblem && err.problem.status === 401) countFailedAuth({ address })
     throw err
   }
 }

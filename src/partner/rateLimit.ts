@@ -55,48 +55,15 @@ const flush = ({ db, keyId, window }: { db: PostgresAdapter; keyId: string; wind
   }
 }
 
+const secondsToNextMinute = (): number =>
+  Math.max(1, Math.ceil(((currentMinute() + 1) * 60_000 - Date.now()) / 1000))
+
 /**
  * Counts one request of a key in the current minute and refuses it with 429 once the key is
  * over its limit. The count lives in PostgreSQL, so every app instance shares it; it is written
  * behind the request (coalesced under load), so it costs the request no round trip. Several
  * instances may together let through what their unwritten counts add up to, never more.
  */
-/** One bucket's current minute, as this process knows it. */
-const windowOf = (bucket: string): Window => {
-  const minute = currentMinute()
-  let window = windows.get(bucket)
-  if (!window || window.minute !== minute) {
-    window = { minute, shared: 0, pending: 0, flushing: false }
-    windows.set(bucket, window)
-  }
-  return window
-}
-
-const secondsToNextMinute = (): number =>
-  Math.max(1, Math.ceil(((currentMinute() + 1) * 60_000 - Date.now()) / 1000))
-
-/** Counts one event in `bucket` and refuses it with 429 once the bucket is over `limit`. */
-const consume = ({
-  payload,
-  bucket,
-  limit,
-  detail,
-}: {
-  payload: Payload
-  bucket: string
-  limit: number
-  detail: (reset: number) => string
-}): void => {
-  if (!limit) return
-  const window = windowOf(bucket)
-  if (window.shared + window.pending >= limit) {
-    const reset = secondsToNextMinute()
-    fail({ status: 429, detail: detail(reset), headers: { 'retry-after': String(reset) } })
-  }
-  window.pending += 1
-  flush({ db: payload.db as unknown as PostgresAdapter, keyId: bucket, window })
-}
-
 export const consumeRequest = ({
   payload,
   keyId,
@@ -107,12 +74,23 @@ export const consumeRequest = ({
   keyLimit: number | null | undefined
 }): void => {
   const limit = keyLimit ?? readSettings().partnerRateLimitPerMinute
-  consume({
-    payload,
-    bucket: keyId,
-    limit,
-    detail: (reset) => `This API key may make ${limit} requests a minute; wait ${reset} s.`,
-  })
+  if (!limit) return
+  const minute = currentMinute()
+  let window = windows.get(keyId)
+  if (!window || window.minute !== minute) {
+    window = { minute, shared: 0, pending: 0, flushing: false }
+    windows.set(keyId, window)
+  }
+  if (window.shared + window.pending >= limit) {
+    const reset = secondsToNextMinute()
+    fail({
+      status: 429,
+      detail: `This API key may make ${limit} requests a minute; wait ${reset} s.`,
+      headers: { 'retry-after': String(reset) },
+    })
+  }
+  window.pending += 1
+  flush({ db: payload.db as unknown as PostgresAdapter, keyId, window })
 }
 
 /**

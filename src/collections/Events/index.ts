@@ -18,7 +18,8 @@ export const Events: CollectionConfig = {
     useAsTitle: 'title',
     group: 'Listings',
     defaultColumns: ['title', 'image', '_status', 'work', 'updatedAt'],
-    description: 'Productions and happenings; their dates live in event instances.',
+    description:
+      'Productions and happenings; their dates live in event instances, which are deleted with their event.',
   },
   access: contentAccess,
   // Drafts are validated too: a draft that takes another record's slug is refused when saved,
