@@ -16,8 +16,19 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Pure code beside its source: no database, no build, no server; runs first.
+          name: 'unit',
+          include: ['src/**/*.spec.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
           globalSetup: ['tests/setup/globalSetup.ts', 'tests/setup/buildApp.ts'],
           // One database, one Payload schema: files run one after another.
           fileParallelism: false,
@@ -31,7 +42,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/setup/globalSetup.ts', 'tests/setup/buildApp.ts'],
+          sequence: { groupOrder: 1 },
+          globalSetup: [
+            'tests/setup/checkChromium.ts',
+            'tests/setup/globalSetup.ts',
+            'tests/setup/buildApp.ts',
+          ],
           fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 600_000,

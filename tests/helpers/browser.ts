@@ -3,13 +3,14 @@ import path from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 
 import { projectRoot } from './app'
+import { chromiumPath } from './chromiumPath'
 
 export const screenshotDir = path.join(projectRoot, 'test-results', 'screenshots')
 
 /** Debian's chromium, headless, with nothing that reaches out to the network by itself. */
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: [
       '--no-sandbox',
