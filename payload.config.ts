@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildConfig, type Config } from 'payload'
 
-import { ApiKeys } from './src/collections/ApiKeys'
+import { ApiKeys } from './src/plugins/partnerApi/ApiKeys'
 import { Blogs } from './src/collections/Blogs'
 import { CustomAttributes } from './src/collections/CustomAttributes'
 import { EventInstances } from './src/collections/EventInstances'
@@ -23,10 +23,11 @@ import { Works } from './src/collections/Works'
 import { databaseAdapter } from './src/db/adapter'
 import { readSettings } from './src/lib/settings'
 import { boundedQueries } from './src/plugins/boundedQueries'
+import { customAttributeTargets } from './src/plugins/customAttributeTargets'
 import { nestedPages } from './src/plugins/nestedPages'
 import { noDocumentLocks } from './src/plugins/noDocumentLocks'
 import { realDates } from './src/plugins/realDates'
-import { tenancy, tenantCollections } from './src/plugins/tenancy'
+import { tenancy } from './src/plugins/tenancy'
 import { tenantIntegrity } from './src/plugins/tenantIntegrity'
 import { boundedSharp } from './src/uploads/boundedSharp'
 
@@ -74,9 +75,10 @@ export const configOptions: Config = {
   // The multi-tenant plugin wraps the collections the others add; locks go off on all of them.
   plugins: [
     redirects(),
+    customAttributeTargets(),
     nestedPages(),
     realDates(),
-    tenantIntegrity({ collections: tenantCollections }),
+    tenantIntegrity(),
     tenancy(),
     noDocumentLocks(),
     boundedQueries(),

@@ -7,10 +7,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import config from '@payload-config'
 
-import { buildOpenApi31 } from '../src/openapi/build31'
-import { toOpenApi30 } from '../src/openapi/convert30'
-import { toSwagger20 } from '../src/openapi/convert20'
-import { configOnly } from '../src/openapi/fromConfig'
+import { buildOpenApi31 } from '../src/plugins/partnerApi/openapi/build31'
+import { toOpenApi30 } from '../src/plugins/partnerApi/openapi/convert30'
+import { toSwagger20 } from '../src/plugins/partnerApi/openapi/convert20'
+import { configOnly } from '../src/plugins/partnerApi/openapi/fromConfig'
 import { readSettings } from '../src/lib/settings'
 
 const outDir = path.resolve(process.argv[2] ?? 'openapi')

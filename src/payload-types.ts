@@ -741,11 +741,11 @@ export interface CustomAttribute {
         | 'events'
         | 'event-instances'
         | 'works'
+        | 'seasons'
+        | 'series'
         | 'venues'
         | 'people'
         | 'organizations'
-        | 'seasons'
-        | 'series'
         | 'pages'
         | 'blogs'
       )[]
@@ -839,16 +839,12 @@ export interface Redirect {
     type?: ('reference' | 'custom') | null;
     reference?:
       | ({
-          relationTo: 'pages';
-          value: string | Page;
-        } | null)
-      | ({
           relationTo: 'events';
           value: string | Event;
         } | null)
       | ({
-          relationTo: 'people';
-          value: string | Person;
+          relationTo: 'works';
+          value: string | Work;
         } | null)
       | ({
           relationTo: 'seasons';
@@ -859,16 +855,20 @@ export interface Redirect {
           value: string | Series;
         } | null)
       | ({
-          relationTo: 'works';
-          value: string | Work;
-        } | null)
-      | ({
           relationTo: 'venues';
           value: string | Venue;
         } | null)
       | ({
+          relationTo: 'people';
+          value: string | Person;
+        } | null)
+      | ({
           relationTo: 'organizations';
           value: string | Organization;
+        } | null)
+      | ({
+          relationTo: 'pages';
+          value: string | Page;
         } | null)
       | ({
           relationTo: 'blogs';

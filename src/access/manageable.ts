@@ -1,9 +1,9 @@
-import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
 import type { Access, PayloadRequest, Where } from 'payload'
 
 import { isSuperAdmin } from './isSuperAdmin'
 import { userTenantIds } from './tenantRoles'
+import { postgresOf } from '../db/postgres'
 
 /**
  * Matches no record: an access answer that lists nothing, where `false` would make the admin's
@@ -30,7 +30,7 @@ const idsFor = async ({
     tenants.map((t) => sql`${t}::uuid`),
     sql`, `,
   )
-  const db = req.payload.db as unknown as PostgresAdapter
+  const db = postgresOf(req.payload)
   const result = await db.drizzle.execute<{ id: string }>(query(list))
   return result.rows.map((row) => String(row.id))
 }

@@ -17,6 +17,7 @@ export const slugSetCollection = ({
   lastUsedThemeKey = true,
   description,
   fields = [],
+  custom,
 }: {
   slug: string
   singular: string
@@ -27,8 +28,11 @@ export const slugSetCollection = ({
   lastUsedThemeKey?: boolean
   description?: string
   fields?: Field[]
+  /** The collection's facts for tenancy, redirects, attributes and the partner API. */
+  custom: CollectionConfig['custom']
 }): CollectionConfig => ({
   slug,
+  custom,
   labels: { singular, plural },
   admin: {
     useAsTitle: 'title',

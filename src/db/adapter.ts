@@ -3,7 +3,7 @@ import { postgresAdapter, type PostgresAdapter } from '@payloadcms/db-postgres'
 
 import { migrations } from '../migrations/index'
 import { onShutdown } from '../lib/shutdown'
-import { addRateLimitTable } from './rateLimitTable'
+import { addRateLimitTable } from '../plugins/partnerApi/keys/rateLimitTable'
 import { createResilientPg, type ClosablePool } from './resilientPg'
 import { beginTransaction, commitTransaction, rollbackTransaction } from './transactions'
 

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { postgresOf } from './postgres'
 
 /** `select 1` on the app's own pool, abandoned after `timeoutMs`. */
 export const checkDatabase = async ({
@@ -9,7 +9,7 @@ export const checkDatabase = async ({
   payload: Payload
   timeoutMs: number
 }): Promise<void> => {
-  const pool = (payload.db as unknown as PostgresAdapter).pool
+  const pool = postgresOf(payload).pool
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(

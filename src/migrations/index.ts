@@ -3,6 +3,7 @@ import * as migration_20261121_145455_api_keys from './20261121_145455_api_keys'
 import * as migration_20261121_170926_rate_limits from './20261121_170926_rate_limits'
 import * as migration_20261122_041040_key_prefix_unique from './20261122_041040_key_prefix_unique'
 import * as migration_20261122_041656_media_original_name_no_locks from './20261122_041656_media_original_name_no_locks'
+import * as migration_20261122_063204_attribute_targets_declared from './20261122_063204_attribute_targets_declared'
 
 export const migrations = [
   {
@@ -29,5 +30,10 @@ export const migrations = [
     up: migration_20261122_041656_media_original_name_no_locks.up,
     down: migration_20261122_041656_media_original_name_no_locks.down,
     name: '20261122_041656_media_original_name_no_locks',
+  },
+  {
+    up: migration_20261122_063204_attribute_targets_declared.up,
+    down: migration_20261122_063204_attribute_targets_declared.down,
+    name: '20261122_063204_attribute_targets_declared',
   },
 ]

@@ -4,32 +4,19 @@ import type { Plugin } from 'payload'
 import { isSuperAdmin } from '../access/isSuperAdmin'
 import { userTenantIds } from '../access/tenantRoles'
 import type { Config } from '../payload-types'
-
-/** Every tenant-owned collection; users and tenants are handled by the plugin on its own terms. */
-export const tenantCollections = [
-  'events',
-  'event-instances',
-  'media',
-  'media-tags',
-  'folders',
-  'organizations',
-  'redirects',
-  'works',
-  'venues',
-  'blogs',
-  'custom-attributes',
-  'pages',
-  'seasons',
-  'people',
-  'series',
-] as const
+import { collectionsDeclaring } from './partnerApi/kinds/declared'
 
 const tenantAdminOf = (user: unknown): boolean =>
   userTenantIds({ user: user as never, role: 'tenant-admin' }).length > 0
 
-export const tenancy = (): Plugin =>
+/** The multi-tenant plugin over every collection that declares itself `tenantOwned`. */
+export const tenancy = (): Plugin => (config) =>
   multiTenantPlugin<Config>({
-    collections: Object.fromEntries(tenantCollections.map((slug) => [slug, {}])),
+    collections: Object.fromEntries(
+      collectionsDeclaring({ collections: config.collections ?? [], fact: 'tenantOwned' }).map(
+        (slug) => [slug, {}],
+      ),
+    ),
     userHasAccessToAllTenants: (user) => isSuperAdmin(user),
     tenantsArrayField: {
       // Tenant admins manage memberships of their own tenants (checked in limitTenantAssignments).
@@ -56,4 +43,4 @@ export const tenancy = (): Plugin =>
       ],
     },
     i18n: { translations: { en: { 'nav-tenantSelector-label': 'Organisation' } } },
-  })
+  })(config)

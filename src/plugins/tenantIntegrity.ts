@@ -8,24 +8,22 @@ import { refuseStrandingMoves } from '../hooks/refuseStrandingMoves'
  * The write side of tenant isolation on every tenant-owned collection: a record is written only
  * into a tenant of its author, and points only at records of its own tenant.
  */
-export const tenantIntegrity =
-  ({ collections }: { collections: readonly string[] }): Plugin =>
-  (config) => ({
-    ...config,
-    collections: (config.collections ?? []).map((collection) =>
-      collections.includes(collection.slug)
-        ? {
-            ...collection,
-            hooks: {
-              ...collection.hooks,
-              beforeValidate: [ensureTenantMembership, ...(collection.hooks?.beforeValidate ?? [])],
-              beforeChange: [
-                ...(collection.hooks?.beforeChange ?? []),
-                ensureSameTenantReferences,
-                refuseStrandingMoves,
-              ],
-            },
-          }
-        : collection,
-    ),
-  })
+export const tenantIntegrity = (): Plugin => (config) => ({
+  ...config,
+  collections: (config.collections ?? []).map((collection) =>
+    collection.custom?.tenantOwned === true
+      ? {
+          ...collection,
+          hooks: {
+            ...collection.hooks,
+            beforeValidate: [ensureTenantMembership, ...(collection.hooks?.beforeValidate ?? [])],
+            beforeChange: [
+              ...(collection.hooks?.beforeChange ?? []),
+              ensureSameTenantReferences,
+              refuseStrandingMoves,
+            ],
+          },
+        }
+      : collection,
+  ),
+})

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../helpers/app'
 import { launchBrowser, screenshotPath } from '../helpers/browser'
 import { partnerBase } from '../helpers/partner'
-import { partnerRoutes } from '../../src/partner/routes'
+import { partnerRoutes } from '../helpers/kinds'
 
 describe('the API reference page in a real browser', () => {
   let app: RunningApp

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import type { Tenant } from '../../src/payload-types'
+import { fieldNamesOf, kindSpecs } from './kinds'
 
 export const partnerBase = '/api/partners/2025-07'
 
@@ -81,41 +82,23 @@ export const partner = ({
   }
 }
 
-/** A valid create body per kind (refs filled in by the caller where a kind needs them). */
+/**
+ * A valid create body of a kind, from the sample its collection declares; references it needs
+ * (an instance's `event`) are filled from `refs` where the collection has such a field.
+ */
 export const sampleBody = (
   kind: string,
   tag: string,
-  refs: { event?: string } = {},
+  refs: Record<string, string | undefined> = {},
 ): Record<string, unknown> => {
-  switch (kind) {
-    case 'event-instances':
-      return {
-        event: refs.event,
-        startDate: '2027-03-01T19:30:00.000Z',
-        ticketingSystem: 'spektrix',
-      }
-    case 'redirects':
-      return { from: `/old/${tag}`, to: { type: 'custom', url: `https://example.org/${tag}` } }
-    case 'custom-attributes':
-      return { name: `Attribute ${tag}`, key: `attr-${tag}`, valueType: 'text' }
-    default:
-      return { title: `Record ${tag}` }
-  }
+  const spec = kindSpecs.find((k) => k.path === kind)
+  if (!spec) throw new Error(`no partner kind ${kind}`)
+  const names = fieldNamesOf(spec.collection)
+  const filled = Object.entries(refs).filter(([name, id]) => id !== undefined && names.has(name))
+  return { ...spec.sample.create(tag), ...Object.fromEntries(filled) }
 }
 
-export const sampleUpdate: Record<string, Record<string, unknown>> = {
-  events: { hideStartTime: true },
-  'event-instances': { hidden: true },
-  media: { caption: 'Updated caption' },
-  files: { caption: 'Updated caption' },
-  organizations: { themeTemplate: 'updated' },
-  redirects: { to: { type: 'custom', url: 'https://example.org/updated' } },
-  works: { themeTemplate: 'updated' },
-  venues: { themeTemplate: 'updated' },
-  blogs: { themeTemplate: 'updated' },
-  'custom-attributes': { description: 'Updated' },
-  pages: { showInSearch: false },
-  seasons: { themeTemplate: 'updated' },
-  people: { themeTemplate: 'updated' },
-  series: { themeTemplate: 'updated' },
-}
+/** A valid update body per kind, from the declarations. */
+export const sampleUpdate: Record<string, Record<string, unknown>> = Object.fromEntries(
+  kindSpecs.map((k) => [k.path, k.sample.update]),
+)

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { kindSpecs } from '../../src/partner/kinds'
-import { partnerRoutes } from '../../src/partner/routes'
+import { kindSpecs } from '../helpers/kinds'
+import { partnerRoutes } from '../helpers/kinds'
 import type { Tenant } from '../../src/payload-types'
 import { makeImage } from '../../src/seed/images'
 import { startApp, type RunningApp } from '../helpers/app'
@@ -129,7 +129,7 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
   let eventId = ''
 
   for (const spec of kindSpecs) {
-    const kind = spec.name
+    const kind = spec.path
     const base = `/contract-a/${kind}`
 
     it(`${kind}: successes and every documented error match the document`, async () => {
@@ -301,7 +301,7 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
       // Each of the kind's operations was seen answering every status it documents, except a
       // 503, which needs the database away: the last part of this file.
       const documented = checker.documented()
-      for (const { operationId } of partnerRoutes.filter((r) => r.kind.name === kind)) {
+      for (const { operationId } of partnerRoutes.filter((r) => r.kind.path === kind)) {
         expect(documented.has(operationId), operationId).toBe(true)
         const seen = checker.seen().get(operationId) ?? new Set()
         const missing = (documented.get(operationId) ?? []).filter(

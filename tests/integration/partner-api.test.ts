@@ -3,7 +3,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { kindSpecs } from '../../src/partner/kinds'
+import { kindSpecs } from '../helpers/kinds'
 import type { Tenant } from '../../src/payload-types'
 import { makeImage } from '../../src/seed/images'
 import { startApp, type RunningApp } from '../helpers/app'
@@ -20,7 +20,7 @@ let alphaRead: string
 let betaWrite: string
 let png: Buffer
 
-const kinds = kindSpecs.map((k) => k.name)
+const kinds = kindSpecs.map((k) => k.path)
 
 const imageForm = (fields: Record<string, string> = {}): FormData => {
   const form = new FormData()
@@ -159,7 +159,7 @@ describe.each(kinds)('%s: the full set of operations', (kind) => {
     expect(theirs.status, JSON.stringify(theirs.body)).toBe(201)
     const id = String(theirs.body.id)
     const before = await payload.findByID({
-      collection: kindSpecs.find((k) => k.name === kind)!.collection,
+      collection: kindSpecs.find((k) => k.path === kind)!.collection,
       id,
       depth: 0,
       draft: true,
@@ -181,7 +181,7 @@ describe.each(kinds)('%s: the full set of operations', (kind) => {
     expect((await wrongPath.create(kind, sampleBody(kind, 'x'))).status).toBe(403)
 
     const after = await payload.findByID({
-      collection: kindSpecs.find((k) => k.name === kind)!.collection,
+      collection: kindSpecs.find((k) => k.path === kind)!.collection,
       id,
       depth: 0,
       draft: true,

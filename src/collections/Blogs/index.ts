@@ -7,4 +7,18 @@ export const Blogs = slugSetCollection({
   group: 'Site',
   urlPrefix: '/blog',
   lastUsedThemeKey: false,
+  custom: {
+    tenantOwned: true,
+    redirectTarget: true,
+    customAttributes: true,
+    partner: {
+      path: 'blogs',
+      schema: 'Blog',
+      tag: 'Blogs',
+      sample: {
+        create: (tag) => ({ title: `Record ${tag}` }),
+        update: { themeTemplate: 'updated' },
+      },
+    },
+  },
 })

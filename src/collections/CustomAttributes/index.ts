@@ -10,6 +10,18 @@ import { uniquePerTenant } from '../../fields/slug'
  */
 export const CustomAttributes: CollectionConfig = {
   slug: 'custom-attributes',
+  custom: {
+    tenantOwned: true,
+    partner: {
+      path: 'custom-attributes',
+      schema: 'CustomAttribute',
+      tag: 'Custom attributes',
+      sample: {
+        create: (tag) => ({ name: `Attribute ${tag}`, key: `attr-${tag}`, valueType: 'text' }),
+        update: { description: 'Updated' },
+      },
+    },
+  },
   labels: { singular: 'Custom attribute', plural: 'Custom attributes' },
   admin: {
     useAsTitle: 'name',
@@ -56,18 +68,8 @@ export const CustomAttributes: CollectionConfig = {
       name: 'appliesTo',
       type: 'select',
       hasMany: true,
-      options: [
-        'events',
-        'event-instances',
-        'works',
-        'venues',
-        'people',
-        'organizations',
-        'seasons',
-        'series',
-        'pages',
-        'blogs',
-      ].map((v) => ({ label: v, value: v })),
+      // Filled by the customAttributeTargets plugin from the collections that declare it.
+      options: [],
       admin: { description: 'The record kinds this attribute belongs on.' },
     },
     { name: 'required', type: 'checkbox', defaultValue: false },

@@ -9,6 +9,19 @@ const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
 export const EventInstances: CollectionConfig = {
   slug: 'event-instances',
+  custom: {
+    tenantOwned: true,
+    customAttributes: true,
+    partner: {
+      path: 'event-instances',
+      schema: 'EventInstance',
+      tag: 'Event instances',
+      sample: {
+        create: () => ({ startDate: '2027-03-01T19:30:00.000Z', ticketingSystem: 'spektrix' }),
+        update: { hidden: true },
+      },
+    },
+  },
   labels: { singular: 'Event instance', plural: 'Event instances' },
   admin: {
     useAsTitle: 'title',

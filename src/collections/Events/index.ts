@@ -22,6 +22,17 @@ export const Events: CollectionConfig = {
       'Productions and happenings; their dates live in event instances, which are deleted with their event.',
   },
   access: contentAccess,
+  custom: {
+    tenantOwned: true,
+    redirectTarget: true,
+    customAttributes: true,
+    partner: {
+      path: 'events',
+      schema: 'Event',
+      tag: 'Events',
+      sample: { create: (tag) => ({ title: `Record ${tag}` }), update: { hideStartTime: true } },
+    },
+  },
   // Drafts are validated too: a draft that takes another record's slug is refused when saved,
   // not first when someone publishes it.
   versions: { drafts: { validate: true }, maxPerDoc: 50 },

@@ -4,6 +4,7 @@ import { contentAccess } from '../../access/content'
 
 export const Folders: CollectionConfig = {
   slug: 'folders',
+  custom: { tenantOwned: true },
   labels: { singular: 'Folder', plural: 'Folders' },
   admin: { useAsTitle: 'name', group: 'Media', defaultColumns: ['name', 'parent', 'updatedAt'] },
   access: contentAccess,

@@ -23,6 +23,42 @@ export const allowedMimeTypes = [
  */
 export const Media: CollectionConfig = {
   slug: 'media',
+  custom: {
+    tenantOwned: true,
+    partner: [
+      {
+        path: 'media',
+        schema: 'Media',
+        tag: 'Media',
+        sample: { create: (tag) => ({ alt: tag }), update: { caption: 'Updated caption' } },
+      },
+      {
+        path: 'files',
+        schema: 'File',
+        tag: 'Files',
+        pick: [
+          'id',
+          'createdAt',
+          'updatedAt',
+          'tenant',
+          'src',
+          'tags',
+          'prefix',
+          'folder',
+          'url',
+          'thumbnailURL',
+          'filename',
+          'mimeType',
+          'filesize',
+          'width',
+          'height',
+          'focalX',
+          'focalY',
+        ],
+        sample: { create: (tag) => ({ alt: tag }), update: { caption: 'Updated caption' } },
+      },
+    ],
+  },
   labels: { singular: 'Media item', plural: 'Media' },
   admin: {
     useAsTitle: 'filename',

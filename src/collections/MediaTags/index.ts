@@ -5,6 +5,7 @@ import { slugFields } from '../../fields/slug'
 
 export const MediaTags: CollectionConfig = {
   slug: 'media-tags',
+  custom: { tenantOwned: true },
   labels: { singular: 'Media tag', plural: 'Media tags' },
   admin: { useAsTitle: 'title', group: 'Media', defaultColumns: ['title', 'slug'] },
   access: contentAccess,

@@ -7,4 +7,18 @@ export const Organizations = slugSetCollection({
   group: 'Places & people',
   urlPrefix: '/organizations',
   description: 'Companies, ensembles, producers and partners.',
+  custom: {
+    tenantOwned: true,
+    redirectTarget: true,
+    customAttributes: true,
+    partner: {
+      path: 'organizations',
+      schema: 'Organization',
+      tag: 'Organizations',
+      sample: {
+        create: (tag) => ({ title: `Record ${tag}` }),
+        update: { themeTemplate: 'updated' },
+      },
+    },
+  },
 })

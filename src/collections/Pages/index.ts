@@ -13,6 +13,17 @@ import { refuseParentCycles } from './hooks/refuseParentCycles'
 /** Website pages. `parent` and `breadcrumbs` come from the nested-docs plugin (see plugins/). */
 export const Pages: CollectionConfig = {
   slug: 'pages',
+  custom: {
+    tenantOwned: true,
+    redirectTarget: true,
+    customAttributes: true,
+    partner: {
+      path: 'pages',
+      schema: 'Page',
+      tag: 'Pages',
+      sample: { create: (tag) => ({ title: `Record ${tag}` }), update: { showInSearch: false } },
+    },
+  },
   labels: { singular: 'Page', plural: 'Pages' },
   admin: {
     useAsTitle: 'title',

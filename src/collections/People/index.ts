@@ -7,4 +7,18 @@ export const People = slugSetCollection({
   group: 'Places & people',
   urlPrefix: '/people',
   description: 'Artists, creatives and staff.',
+  custom: {
+    tenantOwned: true,
+    redirectTarget: true,
+    customAttributes: true,
+    partner: {
+      path: 'people',
+      schema: 'Person',
+      tag: 'People',
+      sample: {
+        create: (tag) => ({ title: `Record ${tag}` }),
+        update: { themeTemplate: 'updated' },
+      },
+    },
+  },
 })

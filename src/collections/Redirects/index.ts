@@ -1,25 +1,10 @@
 import { redirectsPlugin } from '@payloadcms/plugin-redirects'
-import type { Field, FieldHook, Plugin, TextField, Validate } from 'payload'
+import type { CollectionConfig, Field, FieldHook, Plugin, TextField, Validate } from 'payload'
 
 import { contentAccess } from '../../access/content'
 import { isTakenInTenant, tenantOf } from '../../fields/slug'
+import { collectionsDeclaring } from '../../plugins/partnerApi/kinds/declared'
 import { normalisePath } from './normalisePath'
-
-/**
- * The record kinds a redirect may point at. The spec's "posts" are this CMS's blog posts
- * (`blogs`): a reference with relationTo "posts" is read as "blogs" by the partner API.
- */
-export const redirectTargets = [
-  'pages',
-  'events',
-  'people',
-  'seasons',
-  'series',
-  'works',
-  'venues',
-  'organizations',
-  'blogs',
-] as const
 
 const normaliseFrom: FieldHook = ({ value }) =>
   typeof value === 'string' && value.trim() ? normalisePath(value) : value
@@ -75,9 +60,30 @@ const adaptFields = ({ defaultFields }: { defaultFields: Field[] }): Field[] =>
     return field
   })
 
-export const redirects = (): Plugin =>
+/** Tenant-owned, and a partner kind; the spec's "posts" are this CMS's blog posts (`blogs`). */
+const custom: CollectionConfig['custom'] = {
+  tenantOwned: true,
+  partner: {
+    path: 'redirects',
+    schema: 'Redirect',
+    tag: 'Redirects',
+    sample: {
+      create: (tag) => ({
+        from: `/old/${tag}`,
+        to: { type: 'custom', url: `https://example.org/${tag}` },
+      }),
+      update: { to: { type: 'custom', url: 'https://example.org/updated' } },
+    },
+  },
+}
+
+/** Redirects may point at every collection that declares itself a `redirectTarget`. */
+export const redirects = (): Plugin => (config) =>
   redirectsPlugin({
-    collections: [...redirectTargets],
+    collections: collectionsDeclaring({
+      collections: config.collections ?? [],
+      fact: 'redirectTarget',
+    }),
     overrides: {
       labels: { singular: 'Redirect', plural: 'Redirects' },
       admin: {
@@ -86,7 +92,8 @@ export const redirects = (): Plugin =>
         defaultColumns: ['from', 'to.type', 'updatedAt'],
       },
       access: contentAccess,
+      custom,
       indexes: [{ fields: ['from', 'tenant'], unique: true }],
       fields: adaptFields,
     },
-  })
+  })(config)

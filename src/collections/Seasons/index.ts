@@ -6,4 +6,18 @@ export const Seasons = slugSetCollection({
   plural: 'Seasons',
   group: 'Listings',
   urlPrefix: '/seasons',
+  custom: {
+    tenantOwned: true,
+    redirectTarget: true,
+    customAttributes: true,
+    partner: {
+      path: 'seasons',
+      schema: 'Season',
+      tag: 'Seasons',
+      sample: {
+        create: (tag) => ({ title: `Record ${tag}` }),
+        update: { themeTemplate: 'updated' },
+      },
+    },
+  },
 })

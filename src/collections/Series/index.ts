@@ -8,4 +8,18 @@ export const Series = slugSetCollection({
   urlPrefix: undefined,
   description:
     'Recurring strands of events. Series have no public page of their own, hence no url.',
+  custom: {
+    tenantOwned: true,
+    redirectTarget: true,
+    customAttributes: true,
+    partner: {
+      path: 'series',
+      schema: 'Series',
+      tag: 'Series',
+      sample: {
+        create: (tag) => ({ title: `Record ${tag}` }),
+        update: { themeTemplate: 'updated' },
+      },
+    },
+  },
 })

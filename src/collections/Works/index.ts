@@ -7,4 +7,18 @@ export const Works = slugSetCollection({
   group: 'Listings',
   urlPrefix: '/works',
   description: 'The plays, operas, pieces and shows that events stage.',
+  custom: {
+    tenantOwned: true,
+    redirectTarget: true,
+    customAttributes: true,
+    partner: {
+      path: 'works',
+      schema: 'Work',
+      tag: 'Works',
+      sample: {
+        create: (tag) => ({ title: `Record ${tag}` }),
+        update: { themeTemplate: 'updated' },
+      },
+    },
+  },
 })

@@ -1,4 +1,4 @@
-import { handlePartnerRequest } from '@/partner/handler'
+import { handlePartnerRequest } from '@/plugins/partnerApi/http/handler'
 
 /** The partner API: every operation of the route table (src/partner/routes.ts). */
 export const dynamic = 'force-dynamic'

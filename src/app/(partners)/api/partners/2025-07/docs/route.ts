@@ -1,4 +1,4 @@
-import { serveDocsPage } from '@/openapi/docsPage'
+import { serveDocsPage } from '@/plugins/partnerApi/openapi/docsPage'
 
 /** The API reference: Swagger UI, bundled from npm, rendering the served document. */
 export const dynamic = 'force-dynamic'

@@ -1,4 +1,4 @@
-import { serveOpenApi } from '@/openapi/serve'
+import { serveOpenApi } from '@/plugins/partnerApi/openapi/serve'
 
 /** The partner API's OpenAPI document, generated from the running code (src/openapi). */
 export const dynamic = 'force-dynamic'

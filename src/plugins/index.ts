@@ -1,0 +1,28 @@
+import type { Plugin } from 'payload'
+
+import { redirects } from '../collections/Redirects'
+import { boundedQueries } from './boundedQueries'
+import { customAttributeTargets } from './customAttributeTargets'
+import { nestedPages } from './nestedPages'
+import { noDocumentLocks } from './noDocumentLocks'
+import { partnerApi } from './partnerApi'
+import { realDates } from './realDates'
+import { tenancy } from './tenancy'
+import { tenantIntegrity } from './tenantIntegrity'
+
+/**
+ * Every plugin, in the order that matters: the ones that add collections (keys, redirects) come
+ * before the ones that read the collections' declarations (attribute targets, tenancy), and the
+ * multi-tenant plugin wraps what the others added; locks and query limits go on everything.
+ */
+export const plugins: Plugin[] = [
+  partnerApi(),
+  redirects(),
+  customAttributeTargets(),
+  nestedPages(),
+  realDates(),
+  tenantIntegrity(),
+  tenancy(),
+  noDocumentLocks(),
+  boundedQueries(),
+]

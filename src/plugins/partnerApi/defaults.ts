@@ -1,0 +1,12 @@
+/**
+ * The partner API's fixed facts, each defined here once: the dated version in every path, where
+ * it is mounted (the Next route folders `src/app/(partners)/api/partners/<version>/` serve it,
+ * so a new version is a new folder), and the list defaults the document states.
+ */
+export const apiVersion = '2025-07'
+export const partnerBasePath = `/api/partners/${apiVersion}`
+
+export const listDefaults = { limit: 10, maxLimit: 100, sort: '-createdAt' } as const
+
+/** A tenant slug: what a partner path can carry (`/{tenant}/events`). */
+export const tenantSlugPattern = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/

@@ -1,0 +1,133 @@
+import defaultConfig from '@payload-config'
+import { getPayload, type Payload, type SanitizedConfig } from 'payload'
+
+import { clientAddressHeader } from '../../../lib/clientAddress'
+import { problemResponse } from '../../../lib/problem'
+import { readSettings } from '../../../lib/settings'
+import { authorize } from '../keys/authorize'
+import { identifyKey } from '../keys/identifyKey'
+import { limitRate } from '../keys/rateLimit'
+import { partnerKinds, type Kind } from '../kinds/model'
+import { createRecord } from '../operations/create'
+import { deleteRecord } from '../operations/delete'
+import { listRecords } from '../operations/list'
+import { retrieveRecord } from '../operations/retrieve'
+import type { OperationArgs } from '../operations/types'
+import { updateRecord } from '../operations/update'
+import { fail, PartnerProblem } from '../problems'
+import { parseListQuery } from '../query'
+import { matchRoute, partnerBasePath, routesOf, type Operation, type Route } from '../routes'
+import { readJsonObject } from './body'
+import { corsHeaders, preflight } from './cors'
+import { readMediaInput } from './mediaInput'
+import { toProblem } from './payloadErrors'
+import { json } from './respond'
+
+type Served = OperationArgs & { request: Request; id: string }
+
+const jsonBody = (request: Request): Promise<Record<string, unknown>> =>
+  readJsonObject({ request, limit: readSettings().partnerBodyLimitBytes })
+
+/** Per operation: read the input from the request, run the operation, answer it. */
+const serve: Record<Operation, (args: Served) => Promise<Response>> = {
+  list: async ({ request, ...args }) =>
+    json(
+      await listRecords({
+        ...args,
+        query: parseListQuery({ search: new URL(request.url).search, leaves: args.kind.leaves }),
+      }),
+      200,
+    ),
+  retrieve: async ({ request: _request, ...args }) => json(await retrieveRecord(args), 200),
+  create: async ({ request, ...args }) => {
+    const input = args.kind.upload
+      ? await readMediaInput(request)
+      : { body: await jsonBody(request) }
+    const { id, record } = await createRecord({ ...args, ...input })
+    const location = `${partnerBasePath}/${args.principal.tenant.slug}/${args.kind.path}/${id}`
+    return json(record, 201, { location })
+  },
+  update: async ({ request, ...args }) =>
+    json(await updateRecord({ ...args, body: await jsonBody(request) }), 200),
+  delete: async ({ request: _request, ...args }) => {
+    await deleteRecord(args)
+    return new Response(null, { status: 204 })
+  },
+}
+
+/** The route for the method and path, or the 404 or 405 that says why there is none. */
+const findRoute = ({
+  config,
+  method,
+  segments,
+}: {
+  config: SanitizedConfig
+  method: string
+  segments: string[]
+}): { route: Route; tenant: string; id: string } => {
+  const found = matchRoute({ routes: routesOf(config), method, segments })
+  if (!found)
+    return fail({
+      status: 404,
+      detail: `No partner operation at ${partnerBasePath}/${segments.join('/')}.`,
+    })
+  if ('allowed' in found)
+    return fail({
+      status: 405,
+      detail: `${method} is not available here. Allowed: ${found.allowed.join(', ')}.`,
+      headers: { allow: found.allowed.join(', ') },
+    })
+  return {
+    route: found.match.route,
+    tenant: found.match.params.tenant,
+    id: found.match.params.id ?? '',
+  }
+}
+
+const kindOf = ({ payload, route }: { payload: Payload; route: Route }): Kind =>
+  partnerKinds(payload).get(route.kind.path) ??
+  fail({ status: 404, detail: `No partner kind "${route.kind.path}".` })
+
+/**
+ * Every partner request, step by step: match the route, identify the key (401), count it
+ * against its limit (429), check its tenant and scope (403), then read the input, run the
+ * operation and answer. Anything thrown becomes a problem+json answer.
+ */
+export const handlePartnerRequest = async ({
+  request,
+  segments,
+  config = defaultConfig,
+}: {
+  request: Request
+  segments: string[]
+  /** The configuration to serve: the app's own, or a test's variant. */
+  config?: Promise<SanitizedConfig>
+}): Promise<Response> => {
+  if (request.method === 'OPTIONS') return preflight(request)
+  const cors = corsHeaders(request)
+  let payload: Payload | undefined
+  try {
+    const { route, tenant, id } = findRoute({
+      config: await config,
+      method: request.method,
+      segments,
+    })
+    payload = await getPayload({ config }).catch((err: unknown) => {
+      throw toProblem({ err })
+    })
+    const key = await identifyKey({
+      payload,
+      authorization: request.headers.get('authorization'),
+      address: request.headers.get(clientAddressHeader) ?? 'unknown',
+    })
+    limitRate({ payload, key })
+    const principal = await authorize({ payload, key, tenantSlug: tenant, scope: route.scope })
+    const kind = kindOf({ payload, route })
+    const response = await serve[route.operation]({ payload, kind, principal, request, id })
+    for (const [name, value] of Object.entries(cors)) response.headers.set(name, value)
+    return response
+  } catch (err) {
+    const problem = err instanceof PartnerProblem ? err : toProblem({ err, payload })
+    return problemResponse({ problem: problem.problem, headers: { ...cors, ...problem.headers } })
+  }
+}

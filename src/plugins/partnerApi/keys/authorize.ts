@@ -1,0 +1,85 @@
+import type { Payload } from 'payload'
+
+import type { Tenant } from '../../../payload-types'
+import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { fail } from '../problems'
+import type { Scope } from '../routes'
+import type { PartnerKey } from './identifyKey'
+
+/** The user a partner request acts as inside Payload: a member of the path's tenant only. */
+export type PartnerPrincipal = {
+  key: Pick<PartnerKey, 'id' | 'name' | 'scope' | 'prefix'>
+  tenant: Tenant
+  user: {
+    id: string
+    collection: 'users'
+    email: string
+    roles: ['user']
+    tenants: { tenant: string; roles: ['editor'] }[]
+  }
+}
+
+/**
+ * Tenants change rarely and are looked up on every request: kept for a few seconds. A stale
+ * entry can only name a tenant that existed a moment ago; Payload's access control still
+ * scopes every query to it.
+ */
+const tenantCache = new Map<string, { tenant: Tenant | undefined; until: number }>()
+
+const tenantBySlug = async ({
+  payload,
+  slug,
+}: {
+  payload: Payload
+  slug: string
+}): Promise<Tenant | undefined> => {
+  const cached = tenantCache.get(slug)
+  if (cached && cached.until > Date.now()) return cached.tenant
+  const { docs } = await payload.find({
+    collection: 'tenants',
+    where: { slug: { equals: slug } },
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
+  if (tenantCache.size > 1000) tenantCache.clear()
+  tenantCache.set(slug, { tenant: docs[0], until: Date.now() + 5_000 })
+  return docs[0]
+}
+
+/**
+ * The key's principal for the path's tenant. A key that is not bound to that tenant, or reads
+ * only where writing is asked: 403, and the same 403 whether the tenant exists or not.
+ */
+export const authorize = async ({
+  payload,
+  key,
+  tenantSlug,
+  scope,
+}: {
+  payload: Payload
+  key: PartnerKey
+  tenantSlug: string
+  scope: Scope
+}): Promise<PartnerPrincipal> => {
+  const tenant = await tenantBySlug({ payload, slug: tenantSlug })
+  const bound = new Set((key.tenants ?? []).map((t: RelationValue) => relationId(t)))
+  if (!tenant || !bound.has(tenant.id)) {
+    return fail({ status: 403, detail: `This API key is not allowed for tenant "${tenantSlug}".` })
+  }
+  if (scope === 'write' && key.scope !== 'write') {
+    return fail({ status: 403, detail: 'This API key may only read; this operation writes.' })
+  }
+  return {
+    key: { id: key.id, name: key.name, scope: key.scope, prefix: key.prefix },
+    tenant,
+    user: {
+      id: key.id,
+      collection: 'users',
+      email: `key-${key.prefix}@partners.invalid`,
+      roles: ['user'],
+      tenants: [{ tenant: tenant.id, roles: ['editor'] }],
+    },
+  }
+}

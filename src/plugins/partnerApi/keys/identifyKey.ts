@@ -1,0 +1,93 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+
+import type { ApiKey } from '../../../payload-types'
+import { parseKey, secretMatches } from './keyMaterial'
+import { fail, PartnerProblem } from '../problems'
+import { countFailedAuth, refuseIfFailingTooOften } from './rateLimit'
+import { postgresOf } from '../../../db/postgres'
+
+const challenge = { 'www-authenticate': 'Bearer realm="partners"' }
+
+const lastUseWrites = new Map<string, number>()
+
+/** Recorded at most once a minute per key, off the request's path. */
+const recordUse = ({ payload, id }: { payload: Payload; id: string }): void => {
+  const now = Date.now()
+  if ((lastUseWrites.get(id) ?? 0) > now - 60_000) return
+  lastUseWrites.set(id, now)
+  // One column, not a document write: a full update would write back the `revoked` flag and
+  // secret as read a moment ago over an admin's change made meanwhile.
+  void postgresOf(payload)
+    .drizzle.execute(
+      sql`update api_keys set last_used_at = ${new Date(now).toISOString()} where id = ${id}`,
+    )
+    .catch((err: unknown) => payload.logger.warn({ err, msg: 'could not record an API key use' }))
+}
+
+/** The stored key a request authenticated with. */
+export type PartnerKey = Pick<ApiKey, 'id' | 'name' | 'scope' | 'prefix' | 'tenants' | 'rateLimit'>
+
+/**
+ * `Authorization: Bearer <key>` → the stored key, or 401. An address that keeps failing is
+ * refused before the lookup, and every 401 counts against its address.
+ */
+export const identifyKey = async ({
+  payload,
+  authorization,
+  address,
+}: {
+  payload: Payload
+  authorization: string | null
+  /** The client's address, as the server saw the connection. */
+  address: string
+}): Promise<PartnerKey> => {
+  refuseIfFailingTooOften({ address })
+  try {
+    return await findKey({ payload, authorization })
+  } catch (err) {
+    if (err instanceof PartnerProblem && err.problem.status === 401) countFailedAuth({ address })
+    throw err
+  }
+}
+
+const findKey = async ({
+  payload,
+  authorization,
+}: {
+  payload: Payload
+  authorization: string | null
+}): Promise<PartnerKey> => {
+  if (!authorization) {
+    return fail({
+      status: 401,
+      detail: 'Send an API key: "Authorization: Bearer <key>".',
+      headers: challenge,
+    })
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
+  const parsed = match?.[1] ? parseKey(match[1]) : undefined
+  if (!parsed)
+    return fail({
+      status: 401,
+      detail: 'The Authorization header does not carry a valid API key.',
+      headers: challenge,
+    })
+
+  const { docs } = await payload.find({
+    collection: 'api-keys',
+    where: { prefix: { equals: parsed.prefix } },
+    limit: 1,
+    // No count query: one round trip for the key on every request.
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    showHiddenFields: true,
+  })
+  const key = docs[0]
+  if (!key?.hash || !secretMatches({ secret: parsed.secret, hash: key.hash }) || key.revoked) {
+    return fail({ status: 401, detail: 'Unknown or revoked API key.', headers: challenge })
+  }
+  recordUse({ payload, id: key.id })
+  return key
+}

@@ -1,0 +1,149 @@
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+
+import { readSettings } from '../../../lib/settings'
+import { fail } from '../problems'
+import { postgresOf } from '../../../db/postgres'
+
+/**
+ * One key's count in the current minute as this process knows it: what PostgreSQL last said
+ * (every instance's requests) plus what this process has counted and not yet written.
+ */
+type Window = { minute: number; shared: number; pending: number; flushing: boolean }
+
+const windows = new Map<string, Window>()
+let lastSweep = 0
+
+const currentMinute = (): number => Math.floor(Date.now() / 60_000)
+
+/** Adds this process's pending requests to the shared counter and learns the total. */
+const flush = ({ db, keyId, window }: { db: PostgresAdapter; keyId: string; window: Window }) => {
+  if (window.flushing || window.pending === 0) return
+  window.flushing = true
+  const count = window.pending
+  window.pending = 0
+  const windowStart = new Date(window.minute * 60_000).toISOString()
+  db.drizzle
+    .execute<{ count: number }>(
+      sql`
+      insert into partner_rate_limits (bucket, key_id, window_start, count)
+      values (${`${keyId}@${windowStart}`}, ${keyId}, ${windowStart}, ${count})
+      on conflict (bucket)
+      do update set count = partner_rate_limits.count + excluded.count
+      returning count`,
+    )
+    .then((result) => {
+      window.shared = Math.max(window.shared + count, Number(result.rows[0]?.count ?? 0))
+    })
+    .catch(() => {
+      // The database is away: the requests are still counted here, so the limit holds locally.
+      window.shared += count
+    })
+    .finally(() => {
+      window.flushing = false
+      flush({ db, keyId, window })
+    })
+  const now = Date.now()
+  if (now - lastSweep > 60_000) {
+    lastSweep = now
+    db.drizzle
+      .execute(
+        sql`delete from partner_rate_limits where window_start < now() - interval '5 minutes'`,
+      )
+      .catch(() => undefined)
+    for (const [id, w] of windows) if (w.minute < currentMinute() && !w.flushing) windows.delete(id)
+  }
+}
+
+const secondsToNextMinute = (): number =>
+  Math.max(1, Math.ceil(((currentMinute() + 1) * 60_000 - Date.now()) / 1000))
+
+/**
+ * Counts one request of a key in the current minute and refuses it with 429 once the key is
+ * over its limit. The count lives in PostgreSQL, so every app instance shares it; it is written
+ * behind the request (coalesced under load), so it costs the request no round trip. Several
+ * instances may together let through what their unwritten counts add up to, never more.
+ */
+export const limitRate = ({
+  payload,
+  key,
+}: {
+  payload: Payload
+  key: { id: string; rateLimit?: number | null }
+}): void => {
+  const keyId = key.id
+  const limit = key.rateLimit ?? readSettings().partnerRateLimitPerMinute
+  if (!limit) return
+  const minute = currentMinute()
+  let window = windows.get(keyId)
+  if (!window || window.minute !== minute) {
+    window = { minute, shared: 0, pending: 0, flushing: false }
+    windows.set(keyId, window)
+  }
+  if (window.shared + window.pending >= limit) {
+    const reset = secondsToNextMinute()
+    fail({
+      status: 429,
+      detail: `This API key may make ${limit} requests a minute; wait ${reset} s.`,
+      headers: { 'retry-after': String(reset) },
+    })
+  }
+  window.pending += 1
+  flush({ db: postgresOf(payload), keyId, window })
+}
+
+/**
+ * The address a client is counted under: IPv4 as it is, IPv6 by its /64, the block one
+ * subscriber usually holds, so a client cannot step through its own addresses.
+ */
+export const addressGroup = (address: string): string => {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped?.[1]) return mapped[1]
+  if (!address.includes(':')) return address
+  const [head = '', tail = ''] = address.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const full = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left
+  return `${full
+    .slice(0, 4)
+    .map((part) => part.replace(/^0+(?=.)/, '').toLowerCase())
+    .join(':')}::/64`
+}
+
+/** Failed authentications per address group and minute, in this process only (no database write). */
+const failures = new Map<string, { minute: number; count: number }>()
+
+const failuresOf = (address: string): { minute: number; count: number } => {
+  const group = addressGroup(address)
+  const minute = currentMinute()
+  let entry = failures.get(group)
+  if (!entry || entry.minute !== minute) {
+    if (failures.size > 100_000) failures.clear()
+    entry = { minute, count: 0 }
+    failures.set(group, entry)
+  }
+  return entry
+}
+
+/**
+ * Requests without a valid key are limited per client address, so they cannot make the server
+ * look keys up without end. Checked before the lookup (an address over its limit is refused at
+ * once, valid key or not: it cannot be told without the lookup) and counted after a failed one.
+ */
+export const refuseIfFailingTooOften = ({ address }: { address: string }): void => {
+  const limit = readSettings().partnerFailedAuthPerMinute
+  if (!limit || failuresOf(address).count < limit) return
+  const reset = secondsToNextMinute()
+  fail({
+    status: 429,
+    detail: `Too many requests without a valid API key from this address; wait ${reset} s.`,
+    headers: { 'retry-after': String(reset) },
+  })
+}
+
+export const countFailedAuth = ({ address }: { address: string }): void => {
+  failuresOf(address).count += 1
+}

@@ -1,0 +1,337 @@
+import type { CollectionSlug, Field, FieldTypes } from 'payload'
+
+import { relationId, type RelationValue } from '../../../utilities/relationId'
+
+/** JSON Schema (2020-12, the dialect of OpenAPI 3.1); the other formats are derived from it. */
+export type JsonSchema = { [key: string]: unknown }
+
+export type Leaf = { path: string; type: 'string' | 'number' | 'boolean' | 'date-time' | 'ref' }
+
+/** What the partner API knows of one collection: its shapes, and what may be filtered on. */
+export type FieldModel = {
+  /** The record as it is answered. */
+  read: JsonSchema
+  /** A create body (unknown fields refused, server-set fields tolerated and ignored). */
+  write: JsonSchema
+  /** Dotted paths of scalar fields, for `where` and `sort`. */
+  leaves: Leaf[]
+  /** Turns a Payload document into the partner shape. */
+  project: (doc: object) => Record<string, unknown>
+  /** Relationships to several collections: a body sends an id, the handler finds its collection. */
+  polymorphic: { path: string; relationTo: CollectionSlug[] }[]
+}
+
+const isSchema = (value: unknown): value is JsonSchema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The `properties` of an object schema (none for any other schema). */
+export const propertiesOf = (schema: JsonSchema): Record<string, JsonSchema> => {
+  const out: Record<string, JsonSchema> = {}
+  if (isSchema(schema.properties))
+    for (const [name, value] of Object.entries(schema.properties))
+      if (isSchema(value)) out[name] = value
+  return out
+}
+
+type Walked = {
+  read: Record<string, JsonSchema>
+  write: Record<string, JsonSchema>
+  required: string[]
+}
+
+const nullable = (schema: JsonSchema): JsonSchema => {
+  const type = schema.type
+  if (typeof type === 'string') {
+    return {
+      ...schema,
+      type: [type, 'null'],
+      ...(Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {}),
+    }
+  }
+  if (schema.$ref || schema.oneOf) return { oneOf: [schema, { type: 'null' }] }
+  return schema
+}
+
+const ref = (description: string): JsonSchema => ({ type: 'string', format: 'uuid', description })
+
+type Mapper<K extends FieldTypes> = (
+  field: Extract<Field, { type: K }>,
+) => JsonSchema | 'layout' | null
+
+/**
+ * Every Payload field type and its JSON Schema, or `layout` (no data of its own) or `null`
+ * (not part of the partner API). A field type added to Payload fails to compile here.
+ */
+const byType: { [K in FieldTypes]: Mapper<K> } = {
+  text: (f) =>
+    f.hasMany
+      ? { type: 'array', items: { type: 'string' } }
+      : { type: 'string', ...(f.maxLength ? { maxLength: f.maxLength } : {}) },
+  textarea: (f) => ({ type: 'string', ...(f.maxLength ? { maxLength: f.maxLength } : {}) }),
+  email: () => ({ type: 'string', format: 'email' }),
+  code: () => ({ type: 'string' }),
+  number: (f) => {
+    const one: JsonSchema = {
+      type: 'number',
+      ...(typeof f.min === 'number' ? { minimum: f.min } : {}),
+      ...(typeof f.max === 'number' ? { maximum: f.max } : {}),
+    }
+    return f.hasMany ? { type: 'array', items: one } : one
+  },
+  checkbox: () => ({ type: 'boolean' }),
+  date: () => ({ type: 'string', format: 'date-time' }),
+  select: (f) => {
+    const values = f.options.map((o) => (typeof o === 'string' ? o : o.value))
+    return f.hasMany
+      ? { type: 'array', items: { type: 'string', enum: values } }
+      : { type: 'string', enum: values }
+  },
+  radio: (f) => ({
+    type: 'string',
+    enum: f.options.map((o) => (typeof o === 'string' ? o : o.value)),
+  }),
+  relationship: (f) => {
+    const one = ref(
+      `Identifier of a ${Array.isArray(f.relationTo) ? f.relationTo.join(' / ') : f.relationTo} record.`,
+    )
+    return f.hasMany ? { type: 'array', items: one } : one
+  },
+  upload: (f) => {
+    const one = ref(`Identifier of a ${String(f.relationTo)} record (an uploaded file).`)
+    return f.hasMany ? { type: 'array', items: one } : one
+  },
+  json: () => ({}),
+  richText: () => ({ type: 'object', description: 'Rich text (Lexical JSON).' }),
+  point: () => ({ type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 }),
+  group: () => 'layout',
+  array: () => 'layout',
+  blocks: () => ({ type: 'array', items: { type: 'object' } }),
+  row: () => 'layout',
+  collapsible: () => 'layout',
+  tabs: () => 'layout',
+  join: () => null,
+  ui: () => null,
+}
+
+const schemaOf = (field: Field): JsonSchema | 'layout' | null =>
+  (byType[field.type] as Mapper<typeof field.type>)(field as never)
+
+const describe = (field: Field, schema: JsonSchema): JsonSchema => {
+  const description =
+    field.admin && 'description' in field.admin ? field.admin.description : undefined
+  return typeof description === 'string' && !schema.description
+    ? { ...schema, description }
+    : schema
+}
+
+export type WalkOptions = {
+  /** Names answered but never taken from a body (derived or server-set). */
+  serverSet: (field: Field, path: string) => boolean
+  /**
+   * Fields that always hold a value when answered. Everything else may be null: drafts skip
+   * required checks, and fields shown under a condition are empty when it is off.
+   */
+  alwaysSet: (path: string) => boolean
+}
+
+const walk = ({
+  fields,
+  prefix,
+  options,
+  leaves,
+  polymorphic,
+}: {
+  fields: Field[]
+  prefix: string
+  options: WalkOptions
+  leaves: Leaf[]
+  polymorphic: FieldModel['polymorphic']
+}): Walked => {
+  const out: Walked = { read: {}, write: {}, required: [] }
+  const merge = (inner: Walked): void => {
+    Object.assign(out.read, inner.read)
+    Object.assign(out.write, inner.write)
+    out.required.push(...inner.required)
+  }
+  for (const field of fields) {
+    if ('hidden' in field && field.hidden) continue
+    if (field.type === 'row' || field.type === 'collapsible') {
+      merge(walk({ fields: field.fields, prefix, options, leaves, polymorphic }))
+      continue
+    }
+    if (field.type === 'tabs') {
+      for (const tab of field.tabs) {
+        if ('name' in tab && tab.name) {
+          const inner = walk({
+            fields: tab.fields,
+            prefix: `${prefix}${tab.name}.`,
+            options,
+            leaves,
+            polymorphic,
+          })
+          out.read[tab.name] = {
+            type: 'object',
+            properties: inner.read,
+            required: Object.keys(inner.read),
+          }
+          out.write[tab.name] = {
+            type: 'object',
+            properties: inner.write,
+            additionalProperties: false,
+          }
+        } else merge(walk({ fields: tab.fields, prefix, options, leaves, polymorphic }))
+      }
+      continue
+    }
+    if (!('name' in field)) continue
+    const path = `${prefix}${field.name}`
+    if (field.type === 'group' || field.type === 'array') {
+      const nested = walk({
+        fields: field.fields,
+        prefix: field.type === 'group' ? `${path}.` : `${path}.*.`,
+        options,
+        leaves: field.type === 'group' ? leaves : [],
+        polymorphic,
+      })
+      const readObject: JsonSchema = {
+        type: 'object',
+        properties: nested.read,
+        required: Object.keys(nested.read),
+      }
+      const writeObject: JsonSchema = {
+        type: 'object',
+        properties: nested.write,
+        additionalProperties: false,
+      }
+      const writable = !options.serverSet(field, path)
+      if (field.type === 'group') {
+        out.read[field.name] = describe(field, readObject)
+        if (writable) out.write[field.name] = nullable(writeObject)
+      } else {
+        const row = {
+          ...readObject,
+          properties: { id: { type: 'string' }, ...nested.read },
+          required: [...new Set(['id', ...Object.keys(nested.read)])],
+        }
+        out.read[field.name] = describe(field, { type: 'array', items: row })
+        if (writable)
+          out.write[field.name] = nullable({
+            type: 'array',
+            items: {
+              ...writeObject,
+              properties: { id: { type: 'string' }, ...nested.write },
+              required: nested.required,
+            },
+          })
+      }
+      continue
+    }
+    const schema = schemaOf(field)
+    if (schema === null || schema === 'layout') continue
+    if (
+      (field.type === 'relationship' || field.type === 'upload') &&
+      Array.isArray(field.relationTo)
+    ) {
+      polymorphic.push({ path, relationTo: field.relationTo })
+    }
+    const required = 'required' in field && field.required === true
+    out.read[field.name] = describe(field, options.alwaysSet(path) ? schema : nullable(schema))
+    if (!options.serverSet(field, path)) {
+      out.write[field.name] = describe(field, nullable(schema))
+      if (required) out.required.push(field.name)
+    }
+    const leafType = leafTypeOf(field.type, schema)
+    if (leafType) leaves.push({ path, type: leafType })
+  }
+  return out
+}
+
+const leafTypeOf = (type: FieldTypes, schema: JsonSchema): Leaf['type'] | undefined => {
+  if (schema.type === 'array') return undefined
+  if (type === 'relationship' || type === 'upload') return 'ref'
+  if (type === 'date') return 'date-time'
+  if (type === 'number') return 'number'
+  if (type === 'checkbox') return 'boolean'
+  if (schema.type === 'string') return 'string'
+  return undefined
+}
+
+/** Payload documents carry populated relations and internals; the partner shape carries ids. */
+const projectValue = (field: Field, value: unknown): unknown => {
+  if (value === undefined) return undefined
+  if (field.type === 'relationship' || field.type === 'upload') {
+    const one = (v: unknown): string | null =>
+      Array.isArray(field.relationTo)
+        ? (relationId((v as { value?: RelationValue } | null)?.value) ?? null)
+        : (relationId(v as RelationValue) ?? null)
+    return Array.isArray(value) ? value.map(one) : one(value)
+  }
+  return value
+}
+
+/** A property of a stored document, whatever its generated type. */
+const valueAt = (doc: object, name: string): unknown =>
+  name in doc ? Reflect.get(doc, name) : undefined
+
+const asObject = (value: unknown): object | undefined =>
+  value && typeof value === 'object' ? value : undefined
+
+const projectFields = (fields: Field[], doc: object | undefined): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  if (!doc) return out
+  for (const field of fields) {
+    if ('hidden' in field && field.hidden) continue
+    if (field.type === 'row' || field.type === 'collapsible') {
+      Object.assign(out, projectFields(field.fields, doc))
+      continue
+    }
+    if (field.type === 'tabs') {
+      for (const tab of field.tabs) {
+        if ('name' in tab && tab.name)
+          out[tab.name] = projectFields(tab.fields, asObject(valueAt(doc, tab.name)))
+        else Object.assign(out, projectFields(tab.fields, doc))
+      }
+      continue
+    }
+    if (!('name' in field) || schemaOf(field) === null) continue
+    const value = valueAt(doc, field.name)
+    if (field.type === 'group') {
+      out[field.name] = projectFields(field.fields, asObject(value))
+    } else if (field.type === 'array') {
+      out[field.name] = Array.isArray(value)
+        ? value.map((row: unknown) => {
+            const stored = asObject(row)
+            return { id: stored && valueAt(stored, 'id'), ...projectFields(field.fields, stored) }
+          })
+        : []
+    } else {
+      const projected = projectValue(field, value)
+      out[field.name] = projected === undefined ? null : projected
+    }
+  }
+  return out
+}
+
+export const buildFieldModel = ({
+  fields,
+  options,
+}: {
+  fields: Field[]
+  options: WalkOptions
+}): FieldModel => {
+  const leaves: Leaf[] = []
+  const polymorphic: FieldModel['polymorphic'] = []
+  const walked = walk({ fields, prefix: '', options, leaves, polymorphic })
+  return {
+    read: { type: 'object', properties: walked.read, required: Object.keys(walked.read) },
+    write: {
+      type: 'object',
+      properties: walked.write,
+      required: walked.required,
+      additionalProperties: false,
+    },
+    leaves,
+    polymorphic,
+    project: (doc) => projectFields(fields, doc),
+  }
+}

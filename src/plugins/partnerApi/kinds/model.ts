@@ -1,0 +1,118 @@
+import type { Field, Payload } from 'payload'
+
+import { declaredKinds, type KindSpec } from './declared'
+import { buildFieldModel, propertiesOf, type FieldModel, type JsonSchema } from './fieldSchema'
+
+export type Kind = KindSpec &
+  FieldModel & {
+    /**
+     * Top-level fields the server sets (timestamps, tenant, derived URLs, file facts): answered,
+     * and ignored when a body sends them back. Derived once here for the validator and the
+     * document alike.
+     */
+    serverSetFields: string[]
+  }
+
+/** Set by the server, answered but never taken from a body. */
+const serverSetNames = new Set([
+  'createdAt',
+  'updatedAt',
+  'tenant',
+  'breadcrumbs',
+  'url',
+  'thumbnailURL',
+  'filename',
+  'mimeType',
+  'filesize',
+  'width',
+  'height',
+  'sizes',
+])
+
+const alwaysSetNames = new Set(['id', 'createdAt', 'updatedAt', 'tenant'])
+
+const serverSet = (field: Field, path: string): boolean =>
+  (!path.includes('.') && 'name' in field && serverSetNames.has(field.name)) ||
+  Boolean(field.admin && 'readOnly' in field.admin && field.admin.readOnly)
+
+const idField: Field = { name: 'id', type: 'text', admin: { description: 'Identifier (a UUID).' } }
+
+const pickSchema = (schema: JsonSchema, names: readonly string[]): JsonSchema => {
+  const properties = schema.properties as Record<string, JsonSchema>
+  const kept = Object.fromEntries(
+    names.filter((n) => n in properties).map((n) => [n, properties[n] as JsonSchema]),
+  )
+  return {
+    ...schema,
+    properties: kept,
+    ...(Array.isArray(schema.required)
+      ? { required: (schema.required as string[]).filter((n) => n in kept) }
+      : {}),
+  }
+}
+
+const withServerSet = (kind: KindSpec & FieldModel): Kind => {
+  const writable = propertiesOf(kind.write)
+  return {
+    ...kind,
+    serverSetFields: Object.keys(propertiesOf(kind.read)).filter(
+      (name) => !(name in writable) && name !== 'id',
+    ),
+  }
+}
+
+const buildKind = ({ spec, payload }: { spec: KindSpec; payload: Payload }): Kind => {
+  const collection = payload.collections[spec.collection]
+  if (!collection) throw new Error(`partner kind ${spec.path}: no collection ${spec.collection}`)
+  const fields = [idField, ...(collection.config.fields as Field[])]
+  const built = buildFieldModel({
+    fields,
+    options: { serverSet, alwaysSet: (path) => alwaysSetNames.has(path) },
+  })
+  // Ids are UUIDs: a filter on anything else is refused before it reaches the database.
+  const model = {
+    ...built,
+    leaves: built.leaves.map((leaf) =>
+      leaf.path === 'id' ? { ...leaf, type: 'ref' as const } : leaf,
+    ),
+  }
+  const uuid = {
+    type: 'string',
+    format: 'uuid',
+    description: 'Identifier (a UUID). Give your own to make a retried create safe.',
+  }
+  const write: JsonSchema = {
+    ...model.write,
+    properties: { ...(model.write.properties as object), id: uuid },
+  }
+  if (!spec.pick) return withServerSet({ ...spec, ...model, write })
+  const pick = spec.pick
+  return withServerSet({
+    ...spec,
+    ...model,
+    write,
+    read: pickSchema(model.read, pick),
+    leaves: model.leaves.filter((leaf) => pick.includes(leaf.path.split('.')[0] ?? '')),
+    project: (doc) => {
+      const full = model.project(doc)
+      return Object.fromEntries(pick.map((name) => [name, full[name] ?? null]))
+    },
+  })
+}
+
+const built = new WeakMap<Payload['config'], Map<string, Kind>>()
+
+/** The partner model of the running configuration, by path, built once per configuration. */
+export const partnerKinds = (payload: Payload): Map<string, Kind> => {
+  let kinds = built.get(payload.config)
+  if (!kinds) {
+    kinds = new Map(
+      declaredKinds(payload.config.collections).map((spec) => [
+        spec.path,
+        buildKind({ spec, payload }),
+      ]),
+    )
+    built.set(payload.config, kinds)
+  }
+  return kinds
+}

@@ -1,0 +1,385 @@
+import type { Payload, SanitizedCollectionConfig } from 'payload'
+
+import type { JsonSchema } from '../kinds/fieldSchema'
+import { partnerKinds, type Kind } from '../kinds/model'
+import { listDefaults } from '../query'
+import { apiVersion, partnerBasePath, routeErrors, routesOf, type Route } from '../routes'
+import { problemTitle } from '../problems'
+import { readSettings } from '../../../lib/settings'
+import { describeApi } from './description'
+
+export type OpenApiDocument = { [key: string]: unknown }
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
+
+const problemSchema: JsonSchema = {
+  type: 'object',
+  description: 'RFC 9457 problem details.',
+  required: ['type', 'title', 'status', 'detail'],
+  properties: {
+    type: { type: 'string', description: 'A URI naming the kind of problem.' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    errors: {
+      type: 'array',
+      description: 'For invalid input: each offending field.',
+      items: {
+        type: 'object',
+        required: ['field', 'message'],
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
+}
+
+const listEnvelope = (schema: string): JsonSchema => ({
+  type: 'object',
+  required: [
+    'docs',
+    'totalDocs',
+    'limit',
+    'totalPages',
+    'page',
+    'pagingCounter',
+    'hasPrevPage',
+    'hasNextPage',
+    'prevPage',
+    'nextPage',
+  ],
+  properties: {
+    docs: { type: 'array', items: ref(schema) },
+    totalDocs: { type: 'integer' },
+    limit: { type: 'integer' },
+    totalPages: { type: 'integer' },
+    page: { type: 'integer' },
+    pagingCounter: { type: 'integer' },
+    hasPrevPage: { type: 'boolean' },
+    hasNextPage: { type: 'boolean' },
+    prevPage: { type: ['integer', 'null'] },
+    nextPage: { type: ['integer', 'null'] },
+  },
+})
+
+/**
+ * Fields of the record that the server sets (timestamps, tenant, derived URLs, file facts): a
+ * client may send a record back as it got it, and these are ignored, not refused.
+ */
+const serverSetProperties = (kind: Kind): Record<string, JsonSchema> =>
+  Object.fromEntries(
+    kind.serverSetFields.map((name) => [
+      name,
+      { readOnly: true, description: 'Set by the server: answered, and ignored when sent.' },
+    ]),
+  )
+
+/** A media create in JSON names the file to fetch instead of carrying it. */
+const remoteSource: JsonSchema = {
+  type: 'string',
+  format: 'uri',
+  description:
+    'A public http(s) URL the server fetches the file from (no private, loopback or link-local addresses; redirects are checked again).',
+}
+
+/** The create body: the spec marks `id` required; a body without one still gets a fresh id. */
+const createSchema = (kind: Kind): JsonSchema => ({
+  ...kind.write,
+  properties: {
+    ...(kind.write.properties as object),
+    ...serverSetProperties(kind),
+    ...(kind.upload ? { src: remoteSource } : {}),
+  },
+  required: ['id', ...(kind.upload ? ['src'] : []), ...((kind.write.required as string[]) ?? [])],
+})
+
+const updateSchema = (kind: Kind): JsonSchema => ({
+  ...kind.write,
+  properties: { ...(kind.write.properties as object), ...serverSetProperties(kind) },
+  required: ['id'],
+})
+
+const parameters: Record<string, JsonSchema> = {
+  tenant: {
+    name: 'tenant',
+    in: 'path',
+    required: true,
+    description: 'The tenant slug.',
+    schema: { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$' },
+  },
+  id: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'The record identifier.',
+    schema: { type: 'string' },
+  },
+  limit: {
+    name: 'limit',
+    in: 'query',
+    description: `Number of items to return (1–${listDefaults.maxLimit}, default ${listDefaults.limit}).`,
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: listDefaults.maxLimit,
+      default: listDefaults.limit,
+    },
+  },
+  page: {
+    name: 'page',
+    in: 'query',
+    description: 'Page number, from 1.',
+    schema: { type: 'integer', minimum: 1, default: 1 },
+  },
+  sort: {
+    name: 'sort',
+    in: 'query',
+    description: `Sort field; a leading "-" means descending. Default "${listDefaults.sort}".`,
+    schema: { type: 'string', default: listDefaults.sort },
+  },
+  where: {
+    name: 'where',
+    in: 'query',
+    description:
+      "Query filters in Payload's syntax: where[field][operator]=value (bracket notation), or a JSON string. See the API description.",
+    style: 'deepObject',
+    explode: true,
+    schema: { type: 'object', additionalProperties: true },
+  },
+}
+
+const paramRef = (name: string): JsonSchema => ({ $ref: `#/components/parameters/${name}` })
+
+const header = ({ description, schema }: { description: string; schema: JsonSchema }) => ({
+  description,
+  required: true,
+  schema,
+})
+
+/** Headers an error answer always carries, by status. */
+const problemHeaders: Record<number, Record<string, JsonSchema>> = {
+  401: {
+    'WWW-Authenticate': header({
+      description: 'The scheme to use: `Bearer realm="partners"`.',
+      schema: { type: 'string' },
+    }),
+  },
+  429: {
+    'Retry-After': header({
+      description: 'Seconds until the key may call again.',
+      schema: { type: 'integer', minimum: 1 },
+    }),
+  },
+  503: {
+    'Retry-After': header({
+      description: 'Seconds to wait before trying again.',
+      schema: { type: 'integer', minimum: 1 },
+    }),
+  },
+}
+
+const problemResponse = (status: number): JsonSchema => ({
+  description: problemTitle(status),
+  content: { 'application/problem+json': { schema: ref('Problem') } },
+  ...(problemHeaders[status] ? { headers: problemHeaders[status] } : {}),
+})
+
+const documentHeaders: Record<string, JsonSchema> = {
+  ETag: header({ description: 'Changes when the document does.', schema: { type: 'string' } }),
+  'Cache-Control': header({ description: 'How long to keep it.', schema: { type: 'string' } }),
+}
+
+const operationOf = ({
+  route,
+  kind,
+  collection,
+}: {
+  route: Route
+  kind: Kind
+  collection: SanitizedCollectionConfig
+}): JsonSchema => {
+  const item = route.path.endsWith('{id}')
+  const success: JsonSchema =
+    route.successStatus === 204
+      ? { description: route.successLabel }
+      : {
+          description: route.successLabel,
+          content: {
+            'application/json': {
+              schema: route.operation === 'list' ? ref(`${kind.schema}List`) : ref(kind.schema),
+            },
+          },
+          ...(route.successStatus === 201
+            ? {
+                headers: {
+                  Location: header({
+                    description: 'Where the new record is.',
+                    schema: { type: 'string' },
+                  }),
+                },
+              }
+            : {}),
+        }
+  const responses: Record<string, JsonSchema> = { [String(route.successStatus)]: success }
+  const writable = Object.keys((kind.write.properties as object | undefined) ?? {})
+  for (const status of routeErrors({ route, collection, writable })) {
+    responses[String(status)] =
+      status === 404
+        ? { ...problemResponse(404), description: 'Not found' }
+        : problemResponse(status)
+  }
+  const body =
+    route.operation === 'create'
+      ? {
+          required: true,
+          content: {
+            'application/json': { schema: ref(`${kind.schema}Create`) },
+            ...(kind.upload
+              ? {
+                  'multipart/form-data': {
+                    schema: {
+                      type: 'object',
+                      required: ['file'],
+                      properties: {
+                        file: {
+                          type: 'string',
+                          format: 'binary',
+                          description: 'The file to upload.',
+                        },
+                        _payload: {
+                          type: 'string',
+                          description: 'The other fields, as a JSON object.',
+                        },
+                      },
+                      additionalProperties: {
+                        type: 'string',
+                        description: `Or each text field of ${kind.schema}Create as a part of its own (\`alt\`, \`id\`, …); numbers, lists and objects go in \`_payload\`.`,
+                      },
+                    },
+                  },
+                }
+              : {}),
+          },
+        }
+      : route.operation === 'update'
+        ? {
+            required: true,
+            content: { 'application/json': { schema: ref(`${kind.schema}Update`) } },
+          }
+        : undefined
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    tags: [kind.tag],
+    security: [{ bearerAuth: [] }],
+    parameters: [
+      paramRef('tenant'),
+      ...(item ? [paramRef('id')] : []),
+      ...(route.operation === 'list' ? ['limit', 'page', 'sort', 'where'].map(paramRef) : []),
+    ],
+    ...(body ? { requestBody: body } : {}),
+    responses,
+    ...(kind.drafts && route.operation !== 'list' && route.operation !== 'delete'
+      ? {
+          description:
+            'Drafts: `_status` is `draft` or `published`; sending `published` publishes, `draft` keeps or makes a draft.',
+        }
+      : {}),
+  }
+}
+
+/** A tag says what its records are: the collection's own description for editors, when it has one. */
+const tagDescription = ({ payload, kind }: { payload: Payload; kind: Kind }): string => {
+  const described = payload.collections[kind.collection]?.config.admin?.description
+  const own = typeof described === 'string' ? `${described} ` : ''
+  return `${own}Operations on ${kind.tag.toLowerCase()} of one tenant.`
+}
+
+/** The OpenAPI 3.1 document of the partner API, from the route table and the collections. */
+export const buildOpenApi31 = ({
+  payload,
+  serverUrl,
+}: {
+  payload: Payload
+  serverUrl: string
+}): OpenApiDocument => {
+  const kinds = partnerKinds(payload)
+  const schemas: Record<string, JsonSchema> = { Problem: problemSchema }
+  for (const kind of kinds.values()) {
+    schemas[kind.schema] = {
+      ...kind.read,
+      description: `${kind.tag}: a record as the API answers it.`,
+    }
+    schemas[`${kind.schema}Create`] = createSchema(kind)
+    schemas[`${kind.schema}Update`] = updateSchema(kind)
+    schemas[`${kind.schema}List`] = listEnvelope(kind.schema)
+  }
+  const paths: Record<string, Record<string, JsonSchema>> = {}
+  for (const route of routesOf(payload.config)) {
+    const kind = kinds.get(route.kind.path) as Kind
+    paths[route.path] ??= {}
+    ;(paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = operationOf({
+      route,
+      kind,
+      collection: payload.collections[kind.collection].config,
+    })
+  }
+  paths['/openapi'] = {
+    get: {
+      operationId: 'getOpenApiDocument',
+      summary: 'This document',
+      tags: ['Specification'],
+      security: [],
+      parameters: [
+        {
+          name: 'format',
+          in: 'query',
+          description: 'Absent: OpenAPI 3.1. `openapi3.0`: OpenAPI 3.0. `swagger2.0`: Swagger 2.0.',
+          schema: { type: 'string', enum: ['openapi3.1', 'openapi3.0', 'swagger2.0'] },
+        },
+        {
+          name: 'If-None-Match',
+          in: 'header',
+          description: 'The ETag of a copy you hold: 304 while it is current.',
+          schema: { type: 'string' },
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'Successful response',
+          headers: documentHeaders,
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+        '304': { description: 'Not modified: the ETag sent is current.', headers: documentHeaders },
+        '400': problemResponse(400),
+      },
+    },
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Arts CMS partner API',
+      version: apiVersion,
+      description: describeApi({ rateLimit: readSettings().partnerRateLimitPerMinute }),
+    },
+    servers: [{ url: `${serverUrl}${partnerBasePath}`, description: 'Partner API base' }],
+    tags: [
+      ...[...kinds.values()].map((kind) => ({
+        name: kind.tag,
+        description: tagDescription({ payload, kind }),
+      })),
+      { name: 'Specification', description: 'This document, in OpenAPI 3.1, 3.0 and Swagger 2.0.' },
+    ].filter((tag, i, all) => all.findIndex((t) => t.name === tag.name) === i),
+    paths,
+    components: {
+      schemas,
+      parameters,
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key: `Authorization: Bearer cms_…`.',
+        },
+      },
+    },
+  }
+}

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto'
+import config from '@payload-config'
+import { getPayload } from 'payload'
+
+import { problemResponse, problemTypeBase } from '../../../lib/problem'
+import { readSettings } from '../../../lib/settings'
+import { buildOpenApi31, type OpenApiDocument } from './build31'
+import { toOpenApi30 } from './convert30'
+import { toSwagger20 } from './convert20'
+
+export const formats = ['openapi3.1', 'openapi3.0', 'swagger2.0'] as const
+type Format = (typeof formats)[number]
+
+const builders: Record<Format, (doc31: OpenApiDocument) => OpenApiDocument> = {
+  'openapi3.1': (doc) => doc,
+  'openapi3.0': toOpenApi30,
+  'swagger2.0': toSwagger20,
+}
+
+/** Built once per process and configuration, then served from memory. */
+let cache:
+  | { config: unknown; serverUrl: string; bodies: Map<Format, { body: string; etag: string }> }
+  | undefined
+
+const cors = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, OPTIONS',
+  'access-control-allow-headers': 'Content-Type, If-None-Match',
+  'access-control-expose-headers': 'ETag',
+}
+
+export const serveOpenApi = async (request: Request): Promise<Response> => {
+  if (request.method === 'OPTIONS')
+    return new Response(null, {
+      status: 204,
+      headers: { ...cors, 'access-control-max-age': '600' },
+    })
+  const requested = new URL(request.url).searchParams.get('format') ?? 'openapi3.1'
+  if (!(formats as readonly string[]).includes(requested)) {
+    return problemResponse({
+      problem: {
+        type: `${problemTypeBase}bad-request`,
+        title: 'Bad request',
+        status: 400,
+        detail: `Unknown format "${requested}". Allowed: ${formats.join(', ')} (or none, for openapi3.1).`,
+        errors: [{ field: 'format', message: `One of: ${formats.join(', ')}.` }],
+      },
+      headers: cors,
+    })
+  }
+  const format = requested as Format
+  const payload = await getPayload({ config })
+  const { serverUrl } = readSettings()
+  if (cache?.config !== payload.config || cache.serverUrl !== serverUrl) {
+    cache = { config: payload.config, serverUrl, bodies: new Map() }
+  }
+  let entry = cache.bodies.get(format)
+  if (!entry) {
+    const body = JSON.stringify(builders[format](buildOpenApi31({ payload, serverUrl })))
+    entry = {
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    }
+    cache.bodies.set(format, entry)
+  }
+  const headers = {
+    ...cors,
+    etag: entry.etag,
+    'cache-control': 'public, max-age=300',
+    'content-type': 'application/json',
+  }
+  if (request.headers.get('if-none-match') === entry.etag)
+    return new Response(null, { status: 304, headers })
+  return new Response(entry.body, { status: 200, headers })
+}

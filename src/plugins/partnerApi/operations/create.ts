@@ -1,0 +1,49 @@
+import type { FetchedFile } from '../remoteFetch'
+import { fail } from '../problems'
+import { validateBody } from '../validate'
+import { findOwn } from './findOwn'
+import { resolvePolymorphic } from './resolvePolymorphic'
+import { actingAs, type OperationArgs, type PartnerRecord } from './types'
+
+/** Creates a record in the principal's tenant and answers it as stored (hooks included). */
+export const createRecord = async ({
+  payload,
+  kind,
+  principal,
+  body,
+  file,
+}: OperationArgs & { body: Record<string, unknown>; file?: FetchedFile }): Promise<{
+  id: string
+  record: PartnerRecord
+}> => {
+  const data = validateBody({ kind, body, partial: false })
+  if (data.id !== undefined) {
+    const { totalDocs } = await payload.count({
+      collection: kind.collection,
+      where: { id: { equals: data.id } },
+      overrideAccess: true,
+    })
+    if (totalDocs > 0)
+      fail({
+        status: 409,
+        type: 'conflict',
+        detail: `A record with id "${String(data.id)}" already exists.`,
+        errors: [{ field: 'id', message: 'Already exists.' }],
+      })
+  }
+  await resolvePolymorphic({ payload, kind, principal, data })
+  const options = {
+    collection: kind.collection,
+    data: { ...data, tenant: principal.tenant.id },
+    depth: 0,
+    ...(file ? { file } : {}),
+    ...actingAs(principal),
+  }
+  const doc =
+    kind.drafts && data._status !== 'published'
+      ? await payload.create({ ...options, draft: true })
+      : await payload.create(options)
+  const id = String(doc.id)
+  // Read back: hooks after the write (page breadcrumbs) may have completed the record.
+  return { id, record: kind.project(await findOwn({ payload, kind, principal, id })) }
+}

@@ -1,0 +1,319 @@
+import { parse } from 'qs-esm'
+import type { Where } from 'payload'
+
+import type { Leaf } from './kinds/fieldSchema'
+import { fail } from './problems'
+import { queryLimits, wordsIn } from '../../lib/queryLimits'
+
+export const listDefaults = { limit: 10, maxLimit: 100, sort: '-createdAt' }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && uuidPattern.test(value)
+
+const operatorsFor: Record<Leaf['type'], string[]> = {
+  string: ['equals', 'not_equals', 'in', 'not_in', 'like', 'contains', 'exists'],
+  number: [
+    'equals',
+    'not_equals',
+    'in',
+    'not_in',
+    'greater_than',
+    'greater_than_equal',
+    'less_than',
+    'less_than_equal',
+    'exists',
+  ],
+  'date-time': [
+    'equals',
+    'not_equals',
+    'greater_than',
+    'greater_than_equal',
+    'less_than',
+    'less_than_equal',
+    'exists',
+  ],
+  boolean: ['equals', 'not_equals', 'exists'],
+  ref: ['equals', 'not_equals', 'in', 'not_in', 'exists'],
+}
+
+const limits = queryLimits
+
+type Problems = { field: string; message: string }[]
+
+const coerce = ({
+  leaf,
+  operator,
+  value,
+  problems,
+  at,
+}: {
+  leaf: Leaf
+  operator: string
+  value: unknown
+  problems: Problems
+  at: string
+}): unknown => {
+  if (operator === 'exists') {
+    if (value === true || value === 'true') return true
+    if (value === false || value === 'false') return false
+    problems.push({ field: at, message: '"exists" takes true or false.' })
+    return undefined
+  }
+  if (operator === 'in' || operator === 'not_in') {
+    const list = Array.isArray(value)
+      ? value
+      : typeof value === 'string'
+        ? value.split(',')
+        : [value]
+    if (list.length > limits.listItems) {
+      problems.push({ field: at, message: `At most ${limits.listItems} values.` })
+      return undefined
+    }
+    return list.map((item, i) =>
+      coerce({ leaf, operator: 'equals', value: item, problems, at: `${at}.${i}` }),
+    )
+  }
+  if (value === null || value === 'null') return null
+  if (typeof value === 'object') {
+    problems.push({ field: at, message: 'Expected a single value.' })
+    return undefined
+  }
+  const text = String(value)
+  if (text.length > limits.valueLength) {
+    problems.push({ field: at, message: 'Value too long.' })
+    return undefined
+  }
+  if (operator === 'like' && wordsIn(text) > limits.likeWords) {
+    problems.push({ field: at, message: `"like" takes at most ${limits.likeWords} words.` })
+    return undefined
+  }
+  switch (leaf.type) {
+    case 'number': {
+      const n = Number(text)
+      if (text.trim() === '' || !Number.isFinite(n))
+        problems.push({ field: at, message: 'Expected a number.' })
+      return n
+    }
+    case 'boolean':
+      if (text !== 'true' && text !== 'false')
+        problems.push({ field: at, message: 'Expected true or false.' })
+      return text === 'true'
+    case 'date-time':
+      if (Number.isNaN(Date.parse(text)))
+        problems.push({ field: at, message: 'Expected an ISO 8601 date-time.' })
+      return text
+    case 'ref':
+      if (!isUuid(text))
+        problems.push({ field: at, message: 'Expected a record identifier (a UUID).' })
+      return text
+    default:
+      return text
+  }
+}
+
+const checkWhere = ({
+  where,
+  leaves,
+  depth,
+  problems,
+  counter,
+  at,
+}: {
+  where: unknown
+  leaves: Map<string, Leaf>
+  depth: number
+  problems: Problems
+  counter: { n: number }
+  at: string
+}): Where => {
+  if (depth > limits.depth) {
+    problems.push({ field: at, message: `Nested deeper than ${limits.depth} levels.` })
+    return {}
+  }
+  if (!where || typeof where !== 'object' || Array.isArray(where)) {
+    problems.push({ field: at, message: 'Expected an object of conditions.' })
+    return {}
+  }
+  const out: Where = {}
+  for (const [key, value] of Object.entries(where as Record<string, unknown>)) {
+    const here = at ? `${at}.${key}` : `where.${key}`
+    if (key === 'and' || key === 'or') {
+      const list = Array.isArray(value)
+        ? value
+        : value && typeof value === 'object'
+          ? Object.values(value)
+          : null
+      if (!list) {
+        problems.push({ field: here, message: `"${key}" takes a list of conditions.` })
+        continue
+      }
+      out[key] = list.map((item, i) =>
+        checkWhere({
+          where: item,
+          leaves,
+          depth: depth + 1,
+          problems,
+          counter,
+          at: `${here}.${i}`,
+        }),
+      )
+      continue
+    }
+    const leaf = leaves.get(key)
+    if (!leaf) {
+      problems.push({
+        field: here,
+        message: `"${key}" cannot be filtered on. Filterable: ${[...leaves.keys()].join(', ')}.`,
+      })
+      continue
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      problems.push({
+        field: here,
+        message: 'Expected an operator, e.g. where[field][equals]=value.',
+      })
+      continue
+    }
+    const conditions: Record<string, unknown> = {}
+    for (const [operator, operand] of Object.entries(value as Record<string, unknown>)) {
+      if (++counter.n > limits.conditions) {
+        problems.push({ field: here, message: `At most ${limits.conditions} conditions.` })
+        return out
+      }
+      if (!operatorsFor[leaf.type].includes(operator)) {
+        problems.push({
+          field: `${here}.${operator}`,
+          message: `Operator "${operator}" is not available here. Use one of: ${operatorsFor[leaf.type].join(', ')}.`,
+        })
+        continue
+      }
+      conditions[operator] = coerce({
+        leaf,
+        operator,
+        value: operand,
+        problems,
+        at: `${here}.${operator}`,
+      })
+    }
+    out[key] = conditions
+  }
+  return out
+}
+
+export type ListQuery = { limit: number; page: number; sort: string; where?: Where }
+
+const integer = ({
+  raw,
+  name,
+  min,
+  max,
+}: {
+  raw: unknown
+  name: string
+  min: number
+  max: number
+}): number => {
+  if (typeof raw !== 'string' || !/^-?\d+$/.test(raw)) {
+    return fail({
+      status: 400,
+      detail: `"${name}" must be a whole number.`,
+      errors: [{ field: name, message: 'Expected a whole number.' }],
+    })
+  }
+  const n = Number(raw)
+  if (n < min || n > max) {
+    return fail({
+      status: 400,
+      detail: `"${name}" must be between ${min} and ${max}.`,
+      errors: [{ field: name, message: `Between ${min} and ${max}.` }],
+    })
+  }
+  return n
+}
+
+/**
+ * `limit`, `page`, `sort` and `where` of a list request, checked against what the kind
+ * declares. `where` comes in Payload's bracket notation or as a JSON string; no filter reaches
+ * a field that is not declared (so never `tenant`), and anything else is a 400 naming it.
+ */
+export const parseListQuery = ({
+  search,
+  leaves,
+}: {
+  search: string
+  leaves: Leaf[]
+}): ListQuery => {
+  if (search.length > 8_000) fail({ status: 400, detail: 'The query string is too long.' })
+  const params = parse(search.replace(/^\?/, ''), {
+    depth: 8,
+    arrayLimit: 100,
+    parameterLimit: 200,
+  }) as Record<string, unknown>
+  const unknown = Object.keys(params).filter((k) => !['limit', 'page', 'sort', 'where'].includes(k))
+  if (unknown.length > 0) {
+    fail({
+      status: 400,
+      detail: `Unknown query parameter${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Use limit, page, sort and where.`,
+      errors: unknown.map((field) => ({ field, message: 'Unknown parameter.' })),
+    })
+  }
+  const filterable = new Map(leaves.filter((l) => l.path !== 'tenant').map((l) => [l.path, l]))
+  const limit =
+    params.limit === undefined
+      ? listDefaults.limit
+      : integer({ raw: params.limit, name: 'limit', min: 1, max: listDefaults.maxLimit })
+  const page =
+    params.page === undefined
+      ? 1
+      : integer({ raw: params.page, name: 'page', min: 1, max: 100_000 })
+
+  let sort = listDefaults.sort
+  if (params.sort !== undefined) {
+    if (typeof params.sort !== 'string' || !params.sort)
+      fail({ status: 400, detail: '"sort" must be a field name, optionally with a leading "-".' })
+    const field = String(params.sort).replace(/^-/, '')
+    if (!filterable.has(field)) {
+      fail({
+        status: 400,
+        detail: `Cannot sort on "${field}". Sortable: ${[...filterable.keys()].join(', ')}.`,
+        errors: [{ field: 'sort', message: `Unknown field "${field}".` }],
+      })
+    }
+    sort = String(params.sort)
+  }
+
+  let where: Where | undefined
+  if (params.where !== undefined) {
+    let raw = params.where
+    if (typeof raw === 'string') {
+      try {
+        raw = JSON.parse(raw)
+      } catch {
+        fail({
+          status: 400,
+          detail: '"where" is neither bracket notation nor valid JSON.',
+          errors: [{ field: 'where', message: 'Invalid JSON.' }],
+        })
+      }
+    }
+    const problems: Problems = []
+    where = checkWhere({
+      where: raw,
+      leaves: filterable,
+      depth: 0,
+      problems,
+      counter: { n: 0 },
+      at: '',
+    })
+    if (problems.length > 0) {
+      fail({
+        status: 400,
+        type: 'invalid-filter',
+        detail: `The filter is not valid: ${problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`,
+        errors: problems,
+      })
+    }
+  }
+  return { limit, page, sort, ...(where ? { where } : {}) }
+}

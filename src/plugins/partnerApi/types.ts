@@ -1,0 +1,35 @@
+/**
+ * How one collection appears in the partner API. A collection declares it on its own config
+ * (`custom.partner`); the route table, the OpenAPI document, the validators and the tests all
+ * follow from it. Drafts and uploads are read from the collection itself.
+ */
+export type PartnerKindDeclaration = {
+  /** The path segment: `/{tenant}/{path}`. */
+  path: string
+  /** The component schema name in the OpenAPI document (`Event`, `EventCreate`, …). */
+  schema: string
+  /** The OpenAPI tag, which is also the plural noun in operation summaries. */
+  tag: string
+  /** Only these fields are answered (the spec's File is Media seen as a plain file). */
+  pick?: readonly string[]
+  /** A valid body for each write: the tests make records of every kind from these. */
+  sample: {
+    /** Required references are left out: whoever uses the sample fills them. */
+    create: (tag: string) => Record<string, unknown>
+    update: Record<string, unknown>
+  }
+}
+
+declare module 'payload' {
+  /** This project's facts about a collection, each read by the code that owns the rule. */
+  export interface CollectionCustom {
+    /** Records belong to one tenant: scoped by the multi-tenant plugin, guarded by tenantIntegrity. */
+    tenantOwned?: boolean
+    /** A redirect may point at records of this collection. */
+    redirectTarget?: boolean
+    /** Custom attributes may apply to records of this collection (`appliesTo`). */
+    customAttributes?: boolean
+    /** The partner API's record kinds over this collection (media has two: media and files). */
+    partner?: PartnerKindDeclaration | readonly PartnerKindDeclaration[]
+  }
+}
