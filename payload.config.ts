@@ -2,7 +2,6 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildConfig, type Config } from 'payload'
 
-import { ApiKeys } from './src/plugins/partnerApi/ApiKeys'
 import { Blogs } from './src/collections/Blogs'
 import { CustomAttributes } from './src/collections/CustomAttributes'
 import { EventInstances } from './src/collections/EventInstances'
@@ -13,7 +12,6 @@ import { MediaTags } from './src/collections/MediaTags'
 import { Organizations } from './src/collections/Organizations'
 import { Pages } from './src/collections/Pages'
 import { People } from './src/collections/People'
-import { redirects } from './src/collections/Redirects'
 import { Seasons } from './src/collections/Seasons'
 import { Series } from './src/collections/Series'
 import { Tenants } from './src/collections/Tenants'
@@ -22,13 +20,7 @@ import { Venues } from './src/collections/Venues'
 import { Works } from './src/collections/Works'
 import { databaseAdapter } from './src/db/adapter'
 import { readSettings } from './src/lib/settings'
-import { boundedQueries } from './src/plugins/boundedQueries'
-import { customAttributeTargets } from './src/plugins/customAttributeTargets'
-import { nestedPages } from './src/plugins/nestedPages'
-import { noDocumentLocks } from './src/plugins/noDocumentLocks'
-import { realDates } from './src/plugins/realDates'
-import { tenancy } from './src/plugins/tenancy'
-import { tenantIntegrity } from './src/plugins/tenantIntegrity'
+import { plugins } from './src/plugins'
 import { boundedSharp } from './src/uploads/boundedSharp'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -60,7 +52,6 @@ export const configOptions: Config = {
     Folders,
     Tenants,
     Users,
-    ApiKeys,
   ],
   db: databaseAdapter({
     // server.ts sets DATABASE_URI (embedded or external) before the app loads this file.
@@ -72,17 +63,8 @@ export const configOptions: Config = {
     migrationDir: path.resolve(dirname, 'src/migrations'),
     push: settings.dbPush,
   }),
-  // The multi-tenant plugin wraps the collections the others add; locks go off on all of them.
-  plugins: [
-    redirects(),
-    customAttributeTargets(),
-    nestedPages(),
-    realDates(),
-    tenantIntegrity(),
-    tenancy(),
-    noDocumentLocks(),
-    boundedQueries(),
-  ],
+  // In src/plugins/index.ts, in the order they must run; the partner API adds the key collection.
+  plugins,
   secret: settings.payloadSecret ?? '',
   // Payload's multipart reader: the same file cap as the partner API.
   upload: { limits: { fileSize: settings.mediaUploadLimitBytes } },

@@ -16,13 +16,14 @@ export const reservedTenantSlugs = new Set([
   'files',
 ])
 
-const pattern = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
+/** What a partner path can carry (`/{tenant}/events`); the OpenAPI document states the same. */
+export const tenantSlugPattern = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
 
 export const tenantSlugProblem = (value: unknown): string | undefined => {
   if (typeof value !== 'string' || value.length < 2 || value.length > 63) {
     return 'A tenant slug has 2 to 63 characters.'
   }
-  if (!pattern.test(value)) {
+  if (!tenantSlugPattern.test(value)) {
     return 'Use lowercase letters, digits and hyphens, not at the start or end.'
   }
   if (reservedTenantSlugs.has(value)) return `"${value}" is reserved by the API.`

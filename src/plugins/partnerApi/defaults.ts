@@ -7,6 +7,3 @@ export const apiVersion = '2025-07'
 export const partnerBasePath = `/api/partners/${apiVersion}`
 
 export const listDefaults = { limit: 10, maxLimit: 100, sort: '-createdAt' } as const
-
-/** A tenant slug: what a partner path can carry (`/{tenant}/events`). */
-export const tenantSlugPattern = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/

@@ -4,8 +4,9 @@ import type { Where } from 'payload'
 import type { Leaf } from './kinds/fieldSchema'
 import { fail } from './problems'
 import { queryLimits, wordsIn } from '../../lib/queryLimits'
+import { listDefaults } from './defaults'
 
-export const listDefaults = { limit: 10, maxLimit: 100, sort: '-createdAt' }
+export { listDefaults } from './defaults'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isUuid = (value: unknown): value is string =>
@@ -268,7 +269,7 @@ export const parseListQuery = ({
       ? 1
       : integer({ raw: params.page, name: 'page', min: 1, max: 100_000 })
 
-  let sort = listDefaults.sort
+  let sort: string = listDefaults.sort
   if (params.sort !== undefined) {
     if (typeof params.sort !== 'string' || !params.sort)
       fail({ status: 400, detail: '"sort" must be a field name, optionally with a leading "-".' })

@@ -2,8 +2,7 @@ import type { SanitizedCollectionConfig, SanitizedConfig } from 'payload'
 
 import { declaredKinds, type KindSpec } from './kinds/declared'
 
-export const apiVersion = '2025-07'
-export const partnerBasePath = `/api/partners/${apiVersion}`
+export { apiVersion, partnerBasePath } from './defaults'
 
 export type Operation = 'list' | 'retrieve' | 'create' | 'update' | 'delete'
 export type Scope = 'read' | 'write'

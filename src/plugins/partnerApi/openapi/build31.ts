@@ -5,6 +5,7 @@ import { partnerKinds, type Kind } from '../kinds/model'
 import { listDefaults } from '../query'
 import { apiVersion, partnerBasePath, routeErrors, routesOf, type Route } from '../routes'
 import { problemTitle } from '../problems'
+import { tenantSlugPattern } from '../../../collections/Tenants/validateTenantSlug'
 import { readSettings } from '../../../lib/settings'
 import { describeApi } from './description'
 
@@ -104,7 +105,7 @@ const parameters: Record<string, JsonSchema> = {
     in: 'path',
     required: true,
     description: 'The tenant slug.',
-    schema: { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$' },
+    schema: { type: 'string', pattern: tenantSlugPattern.source },
   },
   id: {
     name: 'id',
