@@ -1,16 +1,14 @@
 import type { Plugin } from 'payload'
 
 import { ApiKeys } from './ApiKeys'
-import { apiVersion, partnerBasePath } from './defaults'
 
 /**
  * The partner API as a plugin, config → config: it adds the API-key collection (keys, their
- * secrets, rotation) and records where the API is served. The record kinds are not listed
+ * secrets, rotation); where it is served is fixed in `defaults.ts`. The record kinds are not listed
  * here: each collection declares its own in `custom.partner` (see `types.ts`), and the route
  * table, validators and OpenAPI document are made from those declarations.
  */
 export const partnerApi = (): Plugin => (config) => ({
   ...config,
   collections: [...(config.collections ?? []), ApiKeys],
-  custom: { ...config.custom, partnerApi: { version: apiVersion, basePath: partnerBasePath } },
 })

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { queryLimits } from '../../lib/queryLimits'
 import type { Leaf } from './kinds/fieldSchema'
 import { PartnerProblem } from './problems'
-import { listDefaults, parseListQuery } from './query'
+import { listDefaults } from './defaults'
+import { parseListQuery } from './query'
 
 const leaves: Leaf[] = [
   { path: 'id', type: 'ref' },

@@ -6,8 +6,6 @@ import { fail } from './problems'
 import { queryLimits, wordsIn } from '../../lib/queryLimits'
 import { listDefaults } from './defaults'
 
-export { listDefaults } from './defaults'
-
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isUuid = (value: unknown): value is string =>
   typeof value === 'string' && uuidPattern.test(value)

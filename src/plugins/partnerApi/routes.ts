@@ -2,8 +2,6 @@ import type { SanitizedCollectionConfig, SanitizedConfig } from 'payload'
 
 import { declaredKinds, type KindSpec } from './kinds/declared'
 
-export { apiVersion, partnerBasePath } from './defaults'
-
 export type Operation = 'list' | 'retrieve' | 'create' | 'update' | 'delete'
 export type Scope = 'read' | 'write'
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'

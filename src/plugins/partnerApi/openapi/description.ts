@@ -1,4 +1,4 @@
-import { apiVersion, partnerBasePath } from '../routes'
+import { apiVersion, partnerBasePath } from '../defaults'
 
 /** The prose part of the document: what a partner needs before the first call. */
 export const describeApi = ({

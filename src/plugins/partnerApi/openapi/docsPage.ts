@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import { problemResponse, problemTypeBase } from '../../../lib/problem'
 import { projectRoot, readSettings } from '../../../lib/settings'
-import { apiVersion, partnerBasePath } from '../routes'
+import { apiVersion, partnerBasePath } from '../defaults'
 
 const docsPath = `${partnerBasePath}/docs`
 

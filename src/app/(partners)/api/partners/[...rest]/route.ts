@@ -1,5 +1,5 @@
 import { problemResponse, problemTypeBase } from '@/lib/problem'
-import { apiVersion, partnerBasePath } from '@/plugins/partnerApi/routes'
+import { apiVersion, partnerBasePath } from '@/plugins/partnerApi/defaults'
 
 /**
  * Anything under /api/partners/ that is not a version this server offers: a problem+json 404

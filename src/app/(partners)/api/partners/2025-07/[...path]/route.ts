@@ -1,6 +1,6 @@
 import { handlePartnerRequest } from '@/plugins/partnerApi/http/handler'
 
-/** The partner API: every operation of the route table (src/partner/routes.ts). */
+/** The partner API: every operation of the route table (src/plugins/partnerApi/routes.ts). */
 export const dynamic = 'force-dynamic'
 
 type Context = { params: Promise<{ path: string[] }> }

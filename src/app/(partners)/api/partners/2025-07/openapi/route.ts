@@ -1,6 +1,6 @@
 import { serveOpenApi } from '@/plugins/partnerApi/openapi/serve'
 
-/** The partner API's OpenAPI document, generated from the running code (src/openapi). */
+/** The partner API's OpenAPI document, generated from the running code (src/plugins/partnerApi/openapi). */
 export const dynamic = 'force-dynamic'
 
 export const GET = serveOpenApi
