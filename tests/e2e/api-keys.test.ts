@@ -81,7 +81,11 @@ describe('a tenant admin makes a partner key in the admin', () => {
       fetch(`${app.origin}${partnerBase}/e2e-keys/works`, {
         headers: { authorization: `Bearer ${key}` },
       })
-    if (new Date().getSeconds() > 55) await new Promise((r) => setTimeout(r, 6_000))
+    // The limit counts per clock minute: the three calls must fall in one. A keyless call first
+    // (counted per address, not against the key) warms the app, so the calls are quick.
+    await fetch(`${app.origin}${partnerBase}/e2e-keys/works`)
+    const left = 60_000 - (Date.now() % 60_000)
+    if (left < 20_000) await new Promise((r) => setTimeout(r, left + 200))
     expect((await call()).status).toBe(200)
     expect((await call()).status).toBe(200)
     const third = await call()
