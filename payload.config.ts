@@ -19,6 +19,7 @@ import { Users } from './src/collections/Users'
 import { Venues } from './src/collections/Venues'
 import { Works } from './src/collections/Works'
 import { databaseAdapter } from './src/db/adapter'
+import { answerOutagesAs503 } from './src/hooks/answerOutagesAs503'
 import { readSettings } from './src/lib/settings'
 import { plugins } from './src/plugins'
 import { boundedSharp } from './src/uploads/boundedSharp'
@@ -63,6 +64,7 @@ export const configOptions: Config = {
     migrationDir: path.resolve(dirname, 'src/migrations'),
     push: settings.dbPush,
   }),
+  hooks: { afterError: [answerOutagesAs503] },
   // In src/plugins/index.ts, in the order they must run; the partner API adds the key collection.
   plugins,
   secret: settings.payloadSecret ?? '',

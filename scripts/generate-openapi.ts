@@ -10,12 +10,11 @@ import config from '@payload-config'
 import { buildOpenApi31 } from '../src/plugins/partnerApi/openapi/build31'
 import { toOpenApi30 } from '../src/plugins/partnerApi/openapi/convert30'
 import { toSwagger20 } from '../src/plugins/partnerApi/openapi/convert20'
-import { configOnly } from '../src/plugins/partnerApi/openapi/fromConfig'
 import { readSettings } from '../src/lib/settings'
 
 const outDir = path.resolve(process.argv[2] ?? 'openapi')
 const doc31 = buildOpenApi31({
-  payload: configOnly(await config),
+  config: await config,
   serverUrl: readSettings().serverUrl,
 })
 fs.mkdirSync(outDir, { recursive: true })

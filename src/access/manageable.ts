@@ -83,7 +83,7 @@ export const manageableKeyIds = async ({
   })
 
 const administered = (req: PayloadRequest): string[] =>
-  userTenantIds({ user: req.user as never, role: 'tenant-admin' })
+  userTenantIds({ user: req.user, role: 'tenant-admin' })
 
 /** Other users: the super-admin all; a tenant admin those wholly inside their tenants. */
 export const manageUsers: Access = async ({ req }) => {

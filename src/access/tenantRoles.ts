@@ -15,3 +15,7 @@ export const userTenantIds = ({
     .filter((row) => !role || (row.roles ?? []).includes(role))
     .map((row) => relationId(row.tenant as RelationValue))
     .filter((id): id is string => Boolean(id))
+
+/** Whether the user administers at least one tenant: the one test behind every tenant-admin rule. */
+export const isTenantAdmin = (user: Partial<User> | null | undefined): boolean =>
+  userTenantIds({ user, role: 'tenant-admin' }).length > 0

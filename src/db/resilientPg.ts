@@ -1,5 +1,7 @@
 import pg from 'pg'
 
+import { DatabaseUnavailable, recordLostConnection } from './unavailable'
+
 type Log = (event: { msg: string; err: unknown }) => void
 
 export type ClosablePool = pg.Pool & { closeAll: (timeoutMs: number) => Promise<void> }
@@ -21,10 +23,59 @@ export const createResilientPg = ({ log }: { log: Log }): typeof pg => {
       super(config)
       this.on('connect', (client) => {
         this.live.add(client)
-        client.on('error', (err) => log({ msg: 'database connection lost (client in use)', err }))
+        let lost = false
+        client.on('error', (err) => {
+          lost = true
+          recordLostConnection(err)
+          log({ msg: 'database connection lost (client in use)', err })
+        })
+        // A transaction that goes on with a client whose connection died gets "not queryable"
+        // errors made afresh for each query: they are the same outage.
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown
+        Object.assign(client, {
+          query: (...args: unknown[]) => {
+            const result = query(...args)
+            if (!(result instanceof Promise)) return result
+            return result.catch((err: unknown) => {
+              if (lost) recordLostConnection(err)
+              throw err
+            })
+          },
+        })
       })
       this.on('remove', (client) => this.live.delete(client as pg.PoolClient))
-      this.on('error', (err) => log({ msg: 'database connection lost (idle client)', err }))
+      this.on('error', (err) => {
+        recordLostConnection(err)
+        log({ msg: 'database connection lost (idle client)', err })
+      })
+    }
+
+    /** Not getting a connection at all (refused, timed out) is an outage, whatever the wording. */
+    override connect(): Promise<pg.PoolClient>
+    override connect(
+      callback: (
+        err: Error | undefined,
+        client: pg.PoolClient | undefined,
+        done: () => void,
+      ) => void,
+    ): void
+    override connect(
+      callback?: (
+        err: Error | undefined,
+        client: pg.PoolClient | undefined,
+        done: () => void,
+      ) => void,
+    ): Promise<pg.PoolClient> | void {
+      const unavailable = (err: Error): DatabaseUnavailable =>
+        new DatabaseUnavailable(`no database connection: ${err.message}`, { cause: err })
+      if (!callback) {
+        return super.connect().catch((err: Error) => {
+          throw unavailable(err)
+        })
+      }
+      super.connect((err, client, done) =>
+        callback(err ? unavailable(err) : undefined, client, done),
+      )
     }
 
     /**

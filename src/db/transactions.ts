@@ -7,6 +7,8 @@ import type {
 } from 'payload'
 import { randomUUID } from 'node:crypto'
 
+import { DatabaseUnavailable } from './unavailable'
+
 type Transaction = PostgresAdapter['sessions'][string]['db']
 
 type EndHook = (committed: boolean) => Promise<void> | void
@@ -85,7 +87,7 @@ export const beginTransaction: BeginTransaction = async function beginTransactio
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err)
     this.payload.logger.error({ err, msg: `cannot begin transaction: ${message}` })
-    throw new Error(`cannot begin transaction: ${message}`)
+    throw new DatabaseUnavailable(`cannot begin transaction: ${message}`, { cause: err })
   }
 
   const id = randomUUID()
@@ -118,7 +120,9 @@ export const commitTransaction: CommitTransaction = async function commitTransac
   } catch (err) {
     this.payload.logger.error({ err, msg: 'COMMIT failed; the write did not land' })
     await runEndHooks({ id: String(id), committed: false })
-    throw new Error('The database did not confirm the write; it was not saved.', { cause: err })
+    throw new DatabaseUnavailable('The database did not confirm the write; it was not saved.', {
+      cause: err,
+    })
   }
   await runEndHooks({ id: String(id), committed: true })
 }

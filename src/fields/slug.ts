@@ -1,5 +1,6 @@
 import type { CheckboxField, FieldHook, PayloadRequest, TextField, Validate, Where } from 'payload'
 
+import { noteConflict } from '../lib/uniquenessConflicts'
 import { relationId, type RelationValue } from '../utilities/relationId'
 import { slugify } from '../utilities/slugify'
 
@@ -20,7 +21,10 @@ const deriveSlug =
     return typeof value === 'string' ? slugify(value) || value : value
   }
 
-/** Whether another record of the same tenant already holds `value` in `field`. */
+/**
+ * Whether another record of the same tenant already holds `value` in `field`; a taken value is
+ * noted on the request as a conflict (see uniquenessConflicts.ts).
+ */
 export const isTakenInTenant = async ({
   req,
   collection,
@@ -52,10 +56,13 @@ export const isTakenInTenant = async ({
     overrideAccess: true,
     req,
   } as const
-  if ((await req.payload.find(query)).docs.length > 0) return true
   // A saved draft holds its slug too: the main table keeps only the published value.
   const drafts = Boolean(req.payload.collections[collection as 'events']?.config.versions?.drafts)
-  return drafts && (await req.payload.find({ ...query, draft: true })).docs.length > 0
+  const taken =
+    (await req.payload.find(query)).docs.length > 0 ||
+    (drafts && (await req.payload.find({ ...query, draft: true })).docs.length > 0)
+  if (taken) noteConflict({ req, field })
+  return taken
 }
 
 export const tenantOf = ({

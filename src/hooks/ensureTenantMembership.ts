@@ -19,7 +19,7 @@ export const ensureTenantMembership: CollectionBeforeValidateHook = ({
   req,
 }) => {
   if (!req.user || req.user.collection !== 'users' || isSuperAdmin(req.user) || !data) return data
-  const mine = userTenantIds({ user: req.user as never })
+  const mine = userTenantIds({ user: req.user })
   const requested = relationId(data.tenant as RelationValue)
   const current = relationId(originalDoc?.tenant as RelationValue)
 

@@ -2,12 +2,9 @@ import { multiTenantPlugin } from '@payloadcms/plugin-multi-tenant'
 import type { Plugin } from 'payload'
 
 import { isSuperAdmin } from '../access/isSuperAdmin'
-import { userTenantIds } from '../access/tenantRoles'
+import { isTenantAdmin } from '../access/tenantRoles'
 import type { Config } from '../payload-types'
 import { collectionsDeclaring } from './partnerApi/kinds/declared'
-
-const tenantAdminOf = (user: unknown): boolean =>
-  userTenantIds({ user: user as never, role: 'tenant-admin' }).length > 0
 
 /** The multi-tenant plugin over every collection that declares itself `tenantOwned`. */
 export const tenancy = (): Plugin => (config) =>
@@ -21,12 +18,12 @@ export const tenancy = (): Plugin => (config) =>
     tenantsArrayField: {
       // Tenant admins manage memberships of their own tenants (checked in limitTenantAssignments).
       arrayFieldAccess: {
-        create: ({ req }) => isSuperAdmin(req.user) || tenantAdminOf(req.user),
-        update: ({ req }) => isSuperAdmin(req.user) || tenantAdminOf(req.user),
+        create: ({ req }) => isSuperAdmin(req.user) || isTenantAdmin(req.user),
+        update: ({ req }) => isSuperAdmin(req.user) || isTenantAdmin(req.user),
       },
       tenantFieldAccess: {
-        create: ({ req }) => isSuperAdmin(req.user) || tenantAdminOf(req.user),
-        update: ({ req }) => isSuperAdmin(req.user) || tenantAdminOf(req.user),
+        create: ({ req }) => isSuperAdmin(req.user) || isTenantAdmin(req.user),
+        update: ({ req }) => isSuperAdmin(req.user) || isTenantAdmin(req.user),
       },
       rowFields: [
         {

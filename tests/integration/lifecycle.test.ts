@@ -91,7 +91,11 @@ describe('/api/ready when the database is away', () => {
       expect(ready.status).toBe(503)
       expect(ready.headers.get('content-type')).toBe('application/problem+json')
       const problem = (await ready.json()) as Record<string, unknown>
-      expect(problem).toMatchObject({ status: 503, title: 'Database unavailable' })
+      expect(problem).toMatchObject({
+        status: 503,
+        title: 'Service unavailable',
+        type: expect.stringMatching(/database-unavailable$/) as unknown,
+      })
       // Anyone may ask: the answer names no host, port, error code or driver message.
       expect(problem.detail).toBe('The database did not answer.')
       expect(JSON.stringify(problem)).not.toMatch(/ECONN|127\.0\.0\.1|\d{4,5}|connect/i)

@@ -19,7 +19,7 @@ import { buildOpenApi31 } from '../../src/plugins/partnerApi/openapi/build31'
 import { partnerBasePath } from '../../src/plugins/partnerApi/defaults'
 import { freshDatabase, projectRoot } from '../helpers/app'
 import { createKey } from '../helpers/partner'
-import { createTenant } from '../helpers/tenants'
+import { as, createTenant, createUser } from '../helpers/tenants'
 
 /**
  * A record kind added as a developer adds one: a single collection config that declares its
@@ -200,6 +200,29 @@ describe('a record kind declared in one collection config', () => {
     expect((await call({ key: globeKey, path: `/nk-globe/programmes/${id}` })).status).toBe(404)
     const globeList = await call({ key: globeKey, path: '/nk-globe/programmes' })
     expect(globeList.body.totalDocs).toBe(0)
+    // Payload's own access (admin, REST, GraphQL, Local API) scopes it the same way. The
+    // installation's first user is its super-admin, so one is made before the editors.
+    await createUser({ payload, email: 'nk-installer@example.com' })
+    const globeEditor = await createUser({
+      payload,
+      email: 'nk-globe-editor@example.com',
+      tenants: [{ tenant: globe, roles: ['editor'] }],
+    })
+    const harbourEditor = await createUser({
+      payload,
+      email: 'nk-harbour-editor@example.com',
+      tenants: [{ tenant: harbour, roles: ['editor'] }],
+    })
+    expect((await payload.find({ collection: programmes, ...as(globeEditor) })).totalDocs).toBe(0)
+    expect((await payload.find({ collection: programmes, ...as(harbourEditor) })).totalDocs).toBe(1)
+    await expect(
+      payload.update({
+        collection: programmes,
+        id,
+        data: { pages: 3 } as never,
+        ...as(globeEditor),
+      }),
+    ).rejects.toThrow()
     expect(
       (await call({ key: globeKey, method: 'DELETE', path: `/nk-globe/programmes/${id}` })).status,
     ).toBe(404)
@@ -208,7 +231,7 @@ describe('a record kind declared in one collection config', () => {
         .status,
     ).toBe(204)
 
-    const doc = buildOpenApi31({ payload, serverUrl: 'http://localhost:3000' })
+    const doc = buildOpenApi31({ config: payload.config, serverUrl: 'http://localhost:3000' })
     const paths = doc.paths as Record<string, Record<string, { operationId: string }>>
     expect(Object.keys(paths['/{tenant}/programmes'] ?? {}).sort()).toEqual(['get', 'post'])
     expect(Object.keys(paths['/{tenant}/programmes/{id}'] ?? {}).sort()).toEqual([

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildOpenApi31 } from '../../src/plugins/partnerApi/openapi/build31'
 import { toOpenApi30 } from '../../src/plugins/partnerApi/openapi/convert30'
 import { toSwagger20 } from '../../src/plugins/partnerApi/openapi/convert20'
-import { configOnly } from '../../src/plugins/partnerApi/openapi/fromConfig'
 import { partnerRoutes } from '../helpers/kinds'
 import { projectRoot, startApp, type RunningApp } from '../helpers/app'
 
@@ -195,7 +194,7 @@ describe('the served OpenAPI document', () => {
       ) as never,
     })
     const doc31 = buildOpenApi31({
-      payload: configOnly(extended),
+      config: extended,
       serverUrl: 'http://localhost:3000',
     })
     const work31 = (

@@ -19,7 +19,7 @@ export const Tenants: CollectionConfig = {
     read: ({ req }) => Boolean(req.user),
     update: ({ req }) =>
       isSuperAdmin(req.user) || {
-        id: { in: userTenantIds({ user: req.user as never, role: 'tenant-admin' }) },
+        id: { in: userTenantIds({ user: req.user, role: 'tenant-admin' }) },
       },
   },
   fields: [

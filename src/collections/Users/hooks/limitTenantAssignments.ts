@@ -30,7 +30,7 @@ export const limitTenantAssignments: CollectionBeforeChangeHook<User> = ({
   req,
 }) => {
   if (!req.user || isSuperAdmin(req.user) || data.tenants === undefined) return data
-  const allowed = new Set(userTenantIds({ user: req.user as never, role: 'tenant-admin' }))
+  const allowed = new Set(userTenantIds({ user: req.user, role: 'tenant-admin' }))
   const before = byTenant(originalDoc?.tenants)
   const after = byTenant(data.tenants)
   const touched = new Set(

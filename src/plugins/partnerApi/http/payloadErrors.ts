@@ -1,21 +1,15 @@
 import type { Payload } from 'payload'
+import { APIError, Forbidden, NotFound, ValidationError } from 'payload'
 
+import { isDatabaseUnavailable } from '../../../db/unavailable'
+import { UniquenessConflict } from '../../../lib/uniquenessConflicts'
+import { problemOf } from '../../../lib/problem'
 import { fail, PartnerProblem } from '../problems'
 
-const connectionTrouble =
-  /ECONNREFUSED|ECONNRESET|Connection terminated|connection error|timeout exceeded when trying to connect|cannot begin transaction|terminating connection|the database system is (shutting down|starting up)|did not confirm the write/i
-
-type PayloadishError = Error & {
-  status?: number
-  data?: { errors?: { path?: string; field?: string; message?: string }[] }
-  code?: string
-  cause?: unknown
-}
-
 /**
- * Turns what Payload throws into a problem: validation → 400 (409 when a uniqueness rule is
- * what failed), not found → 404, a database away → 503. Anything unforeseen is logged and
- * answered as a 500 that says nothing of the internals.
+ * Turns what an operation throws into a problem, by the error's class: a uniqueness conflict →
+ * 409, other validation → 400, not found → 404, a database away → 503. Anything unforeseen is
+ * logged and answered as a 500 that says nothing of the internals.
  */
 export const toProblem = ({
   err,
@@ -25,46 +19,44 @@ export const toProblem = ({
   payload?: Payload
 }): PartnerProblem => {
   if (err instanceof PartnerProblem) return err
-  const e = err as PayloadishError
-  const text = `${e?.message ?? ''} ${String((e?.cause as Error | undefined)?.message ?? '')}`
   try {
-    if (connectionTrouble.test(text)) {
+    if (isDatabaseUnavailable(err)) {
       fail({
         status: 503,
         detail: 'The database is not available right now; nothing was changed. Try again shortly.',
         headers: { 'retry-after': '2' },
       })
     }
-    if (e?.name === 'ValidationError' || (e?.status === 400 && e.data?.errors)) {
-      const errors = (e.data?.errors ?? []).map((x) => ({
-        field: x.path ?? x.field ?? '',
-        message: x.message ?? 'Invalid.',
+    if (err instanceof UniquenessConflict) {
+      fail({ status: 409, type: 'conflict', detail: err.message, errors: err.errors })
+    }
+    if (err instanceof ValidationError) {
+      const errors = err.data.errors.map((x) => ({
+        field: x.path,
+        message: x.message || 'Invalid.',
       }))
-      const conflict =
-        errors.length > 0 &&
-        errors.every((x) => /already (used|exists)|must be unique/i.test(x.message))
       fail({
-        status: conflict ? 409 : 400,
-        type: conflict ? 'conflict' : 'validation',
-        detail: errors.map((x) => `${x.field || '(body)'}: ${x.message}`).join('; ') || e.message,
+        status: 400,
+        type: 'validation',
+        detail: errors.map((x) => `${x.field || '(body)'}: ${x.message}`).join('; ') || err.message,
         errors,
       })
     }
-    if (e?.status === 404 || e?.name === 'NotFound')
-      fail({ status: 404, detail: 'No such record in this tenant.' })
-    if (e?.status === 403 || e?.name === 'Forbidden')
-      fail({ status: 403, detail: 'This key may not do that here.' })
-    if (e?.status === 413) fail({ status: 413, detail: e.message })
-    if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500)
-      fail({ status: 400, detail: e.message })
+    if (err instanceof NotFound) fail({ status: 404, detail: 'No such record in this tenant.' })
+    if (err instanceof Forbidden) fail({ status: 403, detail: 'This key may not do that here.' })
+    if (err instanceof APIError) {
+      const { status, message } = err
+      if (status === 404) fail({ status: 404, detail: 'No such record in this tenant.' })
+      if (status === 403) fail({ status: 403, detail: 'This key may not do that here.' })
+      if (status === 413) fail({ status: 413, detail: message })
+      if (status === 503) fail({ status: 503, detail: message, headers: { 'retry-after': '2' } })
+      if (status >= 400 && status < 500) fail({ status: 400, detail: message })
+    }
   } catch (problem) {
     return problem as PartnerProblem
   }
   payload?.logger.error({ err, msg: 'partner API: unexpected error' })
-  return new PartnerProblem({
-    type: 'about:blank',
-    title: 'Internal server error',
-    status: 500,
-    detail: 'Something went wrong on our side; nothing was changed.',
-  })
+  return new PartnerProblem(
+    problemOf({ status: 500, detail: 'Something went wrong on our side; nothing was changed.' }),
+  )
 }

@@ -1,4 +1,4 @@
-import type { Field, Payload } from 'payload'
+import type { Field, SanitizedConfig } from 'payload'
 
 import { declaredKinds, type KindSpec } from './declared'
 import { buildFieldModel, propertiesOf, type FieldModel, type JsonSchema } from './fieldSchema'
@@ -61,10 +61,10 @@ const withServerSet = (kind: KindSpec & FieldModel): Kind => {
   }
 }
 
-const buildKind = ({ spec, payload }: { spec: KindSpec; payload: Payload }): Kind => {
-  const collection = payload.collections[spec.collection]
+const buildKind = ({ spec, config }: { spec: KindSpec; config: SanitizedConfig }): Kind => {
+  const collection = config.collections.find((c) => c.slug === spec.collection)
   if (!collection) throw new Error(`partner kind ${spec.path}: no collection ${spec.collection}`)
-  const fields = [idField, ...(collection.config.fields as Field[])]
+  const fields = [idField, ...(collection.fields as Field[])]
   const built = buildFieldModel({
     fields,
     options: { serverSet, alwaysSet: (path) => alwaysSetNames.has(path) },
@@ -100,19 +100,20 @@ const buildKind = ({ spec, payload }: { spec: KindSpec; payload: Payload }): Kin
   })
 }
 
-const built = new WeakMap<Payload['config'], Map<string, Kind>>()
+const built = new WeakMap<SanitizedConfig, Map<string, Kind>>()
 
-/** The partner model of the running configuration, by path, built once per configuration. */
-export const partnerKinds = (payload: Payload): Map<string, Kind> => {
-  let kinds = built.get(payload.config)
+/**
+ * The partner model of a sanitised configuration, by path, built once per configuration. It
+ * needs the configuration only (a running Payload has one), so the document can be generated
+ * without a database.
+ */
+export const partnerKinds = ({ config }: { config: SanitizedConfig }): Map<string, Kind> => {
+  let kinds = built.get(config)
   if (!kinds) {
     kinds = new Map(
-      declaredKinds(payload.config.collections).map((spec) => [
-        spec.path,
-        buildKind({ spec, payload }),
-      ]),
+      declaredKinds(config.collections).map((spec) => [spec.path, buildKind({ spec, config })]),
     )
-    built.set(payload.config, kinds)
+    built.set(config, kinds)
   }
   return kinds
 }

@@ -1,16 +1,17 @@
-import type { Payload, SanitizedCollectionConfig } from 'payload'
+import type { OpenAPIV3_1 } from 'openapi-types'
+import type { SanitizedCollectionConfig, SanitizedConfig } from 'payload'
 
 import type { JsonSchema } from '../kinds/fieldSchema'
 import { partnerKinds, type Kind } from '../kinds/model'
 import { listDefaults } from '../defaults'
 import { apiVersion, partnerBasePath } from '../defaults'
 import { routeErrors, routesOf, type Route } from '../routes'
-import { problemTitle } from '../problems'
+import { problemTitle } from '../../../lib/problem'
 import { tenantSlugPattern } from '../../../collections/Tenants/validateTenantSlug'
 import { readSettings } from '../../../lib/settings'
 import { describeApi } from './description'
 
-export type OpenApiDocument = { [key: string]: unknown }
+export type OpenApiDocument = OpenAPIV3_1.Document
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
 
@@ -100,7 +101,7 @@ const updateSchema = (kind: Kind): JsonSchema => ({
   required: ['id'],
 })
 
-const parameters: Record<string, JsonSchema> = {
+const parameters: Record<string, OpenAPIV3_1.ParameterObject> = {
   tenant: {
     name: 'tenant',
     in: 'path',
@@ -290,21 +291,33 @@ const operationOf = ({
 }
 
 /** A tag says what its records are: the collection's own description for editors, when it has one. */
-const tagDescription = ({ payload, kind }: { payload: Payload; kind: Kind }): string => {
-  const described = payload.collections[kind.collection]?.config.admin?.description
+const collectionOf = ({
+  config,
+  slug,
+}: {
+  config: SanitizedConfig
+  slug: string
+}): SanitizedCollectionConfig => {
+  const found = config.collections.find((c) => c.slug === slug)
+  if (!found) throw new Error(`partner kind: no collection ${slug}`)
+  return found
+}
+
+const tagDescription = ({ config, kind }: { config: SanitizedConfig; kind: Kind }): string => {
+  const described = collectionOf({ config, slug: kind.collection }).admin?.description
   const own = typeof described === 'string' ? `${described} ` : ''
   return `${own}Operations on ${kind.tag.toLowerCase()} of one tenant.`
 }
 
 /** The OpenAPI 3.1 document of the partner API, from the route table and the collections. */
 export const buildOpenApi31 = ({
-  payload,
+  config,
   serverUrl,
 }: {
-  payload: Payload
+  config: SanitizedConfig
   serverUrl: string
 }): OpenApiDocument => {
-  const kinds = partnerKinds(payload)
+  const kinds = partnerKinds({ config })
   const schemas: Record<string, JsonSchema> = { Problem: problemSchema }
   for (const kind of kinds.values()) {
     schemas[kind.schema] = {
@@ -316,13 +329,13 @@ export const buildOpenApi31 = ({
     schemas[`${kind.schema}List`] = listEnvelope(kind.schema)
   }
   const paths: Record<string, Record<string, JsonSchema>> = {}
-  for (const route of routesOf(payload.config)) {
+  for (const route of routesOf(config)) {
     const kind = kinds.get(route.kind.path) as Kind
     paths[route.path] ??= {}
     ;(paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = operationOf({
       route,
       kind,
-      collection: payload.collections[kind.collection].config,
+      collection: collectionOf({ config, slug: kind.collection }),
     })
   }
   paths['/openapi'] = {
@@ -367,7 +380,7 @@ export const buildOpenApi31 = ({
     tags: [
       ...[...kinds.values()].map((kind) => ({
         name: kind.tag,
-        description: tagDescription({ payload, kind }),
+        description: tagDescription({ config, kind }),
       })),
       { name: 'Specification', description: 'This document, in OpenAPI 3.1, 3.0 and Swagger 2.0.' },
     ].filter((tag, i, all) => all.findIndex((t) => t.name === tag.name) === i),

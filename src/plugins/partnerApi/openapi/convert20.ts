@@ -1,3 +1,5 @@
+import type { OpenAPIV2 } from 'openapi-types'
+
 import type { OpenApiDocument } from './build31'
 import { toSchema30 } from './convert30'
 
@@ -75,7 +77,7 @@ const formParameters = ({
   return params
 }
 
-export const toSwagger20 = (doc31: OpenApiDocument): OpenApiDocument => {
+export const toSwagger20 = (doc31: OpenApiDocument): OpenAPIV2.Document => {
   const doc = toSchema30(doc31) as Json
   const components = doc.components as Json
   const parameters = components.parameters as Record<string, Json>
@@ -159,13 +161,13 @@ export const toSwagger20 = (doc31: OpenApiDocument): OpenApiDocument => {
   }
   return {
     swagger: '2.0',
-    info: doc.info,
+    info: doc31.info as OpenAPIV2.InfoObject,
     host: server.host,
     basePath: server.pathname,
     schemes: [server.protocol.replace(':', '')],
-    tags: doc.tags,
+    tags: doc31.tags,
     paths,
-    definitions: toSchema20(components.schemas),
+    definitions: toSchema20(components.schemas) as OpenAPIV2.DefinitionsObject,
     securityDefinitions: {
       bearerAuth: {
         type: 'apiKey',

@@ -1,3 +1,5 @@
+import type { OpenAPIV3 } from 'openapi-types'
+
 import type { OpenApiDocument } from './build31'
 
 /** JSON Schema 2020-12 (3.1) → the OpenAPI 3.0 schema dialect: `nullable` instead of type lists. */
@@ -31,7 +33,8 @@ export const toSchema30 = (schema: unknown): unknown => {
   return out
 }
 
-export const toOpenApi30 = (doc: OpenApiDocument): OpenApiDocument => ({
-  ...(toSchema30(doc) as OpenApiDocument),
+/** The walk above rewrites every schema in place of its 3.1 form; the rest is shared by both. */
+export const toOpenApi30 = (doc: OpenApiDocument): OpenAPIV3.Document => ({
+  ...(toSchema30(doc) as OpenAPIV3.Document),
   openapi: '3.0.3',
 })

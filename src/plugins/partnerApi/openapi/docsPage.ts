@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
-import { problemResponse, problemTypeBase } from '../../../lib/problem'
+import { problemOf, problemResponse } from '../../../lib/problem'
 import { projectRoot, readSettings } from '../../../lib/settings'
 import { apiVersion, partnerBasePath } from '../defaults'
 
@@ -89,12 +89,7 @@ export const serveDocsAsset = async (name: string): Promise<Response> => {
   const asset = Object.hasOwn(assets, name) ? assets[name] : undefined
   if (!asset)
     return problemResponse({
-      problem: {
-        type: `${problemTypeBase}not-found`,
-        title: 'Not found',
-        status: 404,
-        detail: `The reference page has no file "${name}".`,
-      },
+      problem: problemOf({ status: 404, detail: `The reference page has no file "${name}".` }),
     })
   let body = loaded.get(name)
   if (body === undefined) {

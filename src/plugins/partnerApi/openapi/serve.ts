@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import config from '@payload-config'
+import type { OpenAPIV2, OpenAPIV3 } from 'openapi-types'
 import { getPayload } from 'payload'
 
-import { problemResponse, problemTypeBase } from '../../../lib/problem'
+import { problemOf, problemResponse } from '../../../lib/problem'
 import { readSettings } from '../../../lib/settings'
 import { buildOpenApi31, type OpenApiDocument } from './build31'
 import { toOpenApi30 } from './convert30'
@@ -11,7 +12,10 @@ import { toSwagger20 } from './convert20'
 export const formats = ['openapi3.1', 'openapi3.0', 'swagger2.0'] as const
 type Format = (typeof formats)[number]
 
-const builders: Record<Format, (doc31: OpenApiDocument) => OpenApiDocument> = {
+const builders: Record<
+  Format,
+  (doc31: OpenApiDocument) => OpenApiDocument | OpenAPIV3.Document | OpenAPIV2.Document
+> = {
   'openapi3.1': (doc) => doc,
   'openapi3.0': toOpenApi30,
   'swagger2.0': toSwagger20,
@@ -38,13 +42,11 @@ export const serveOpenApi = async (request: Request): Promise<Response> => {
   const requested = new URL(request.url).searchParams.get('format') ?? 'openapi3.1'
   if (!(formats as readonly string[]).includes(requested)) {
     return problemResponse({
-      problem: {
-        type: `${problemTypeBase}bad-request`,
-        title: 'Bad request',
+      problem: problemOf({
         status: 400,
         detail: `Unknown format "${requested}". Allowed: ${formats.join(', ')} (or none, for openapi3.1).`,
         errors: [{ field: 'format', message: `One of: ${formats.join(', ')}.` }],
-      },
+      }),
       headers: cors,
     })
   }
@@ -56,7 +58,9 @@ export const serveOpenApi = async (request: Request): Promise<Response> => {
   }
   let entry = cache.bodies.get(format)
   if (!entry) {
-    const body = JSON.stringify(builders[format](buildOpenApi31({ payload, serverUrl })))
+    const body = JSON.stringify(
+      builders[format](buildOpenApi31({ config: payload.config, serverUrl })),
+    )
     entry = {
       body,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,

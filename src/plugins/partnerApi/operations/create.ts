@@ -1,3 +1,4 @@
+import { detectingConflicts } from '../../../lib/uniquenessConflicts'
 import type { FetchedFile } from '../remoteFetch'
 import { fail } from '../problems'
 import { validateBody } from '../validate'
@@ -39,10 +40,10 @@ export const createRecord = async ({
     ...(file ? { file } : {}),
     ...actingAs(principal),
   }
-  const doc =
-    kind.drafts && data._status !== 'published'
-      ? await payload.create({ ...options, draft: true })
-      : await payload.create(options)
+  const draft = kind.drafts && data._status !== 'published'
+  const doc = await detectingConflicts((context) =>
+    payload.create({ ...options, context, ...(draft ? { draft: true } : {}) }),
+  )
   const id = String(doc.id)
   // Read back: hooks after the write (page breadcrumbs) may have completed the record.
   return { id, record: kind.project(await findOwn({ payload, kind, principal, id })) }

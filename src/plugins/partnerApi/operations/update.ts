@@ -1,3 +1,4 @@
+import { detectingConflicts } from '../../../lib/uniquenessConflicts'
 import { fail } from '../problems'
 import { validateBody } from '../validate'
 import { findOwn } from './findOwn'
@@ -23,13 +24,16 @@ export const updateRecord = async ({
   const { id: _ignored, ...data } = validateBody({ kind, body, partial: true })
   await resolvePolymorphic({ payload, kind, principal, data })
   const status = data._status ?? Reflect.get(current, '_status')
-  const doc = await payload.update({
-    collection: kind.collection,
-    id,
-    data,
-    depth: 0,
-    draft: kind.drafts && status !== 'published',
-    ...actingAs(principal),
-  })
+  const doc = await detectingConflicts((context) =>
+    payload.update({
+      collection: kind.collection,
+      id,
+      data,
+      depth: 0,
+      draft: kind.drafts && status !== 'published',
+      context,
+      ...actingAs(principal),
+    }),
+  )
   return kind.project(doc)
 }

@@ -2,7 +2,7 @@ import config from '@payload-config'
 import { getPayload } from 'payload'
 
 import { checkDatabase } from '@/db/checkDatabase'
-import { problemResponse, problemTypeBase } from '@/lib/problem'
+import { problemOf, problemResponse } from '@/lib/problem'
 import { readSettings } from '@/lib/settings'
 
 /** Readiness: the database answers `select 1` within READY_TIMEOUT_MS. */
@@ -24,12 +24,11 @@ export const GET = async (): Promise<Response> => {
       `[ready] database check failed: ${err instanceof Error ? err.message : String(err)}`,
     )
     return problemResponse({
-      problem: {
-        type: `${problemTypeBase}database-unavailable`,
-        title: 'Database unavailable',
+      problem: problemOf({
         status: 503,
+        type: 'database-unavailable',
         detail: 'The database did not answer.',
-      },
+      }),
       headers: { 'retry-after': '2' },
     })
   }

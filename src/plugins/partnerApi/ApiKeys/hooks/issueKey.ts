@@ -80,7 +80,7 @@ export const checkKeyTenantsShape: CollectionBeforeOperationHook = ({ args, oper
 /** A tenant admin binds keys only to tenants they administer. */
 export const limitKeyTenants: CollectionBeforeChangeHook<ApiKey> = ({ data, req }) => {
   if (!req.user || isSuperAdmin(req.user) || data.tenants === undefined) return data
-  const allowed = new Set(userTenantIds({ user: req.user as never, role: 'tenant-admin' }))
+  const allowed = new Set(userTenantIds({ user: req.user, role: 'tenant-admin' }))
   const requested = (data.tenants ?? []).map((t) => relationId(t as RelationValue))
   if (requested.some((id) => !id || !allowed.has(id))) {
     throw new ValidationError({

@@ -1,4 +1,4 @@
-import { problemResponse, problemTypeBase } from '@/lib/problem'
+import { problemOf, problemResponse } from '@/lib/problem'
 import { apiVersion, partnerBasePath } from '@/plugins/partnerApi/defaults'
 
 /**
@@ -9,12 +9,10 @@ export const dynamic = 'force-dynamic'
 
 const notHere = async (): Promise<Response> =>
   problemResponse({
-    problem: {
-      type: `${problemTypeBase}not-found`,
-      title: 'Not found',
+    problem: problemOf({
       status: 404,
       detail: `No partner API here. This server offers version ${apiVersion} at ${partnerBasePath}.`,
-    },
+    }),
   })
 
 export const GET = notHere

@@ -1,0 +1,42 @@
+/**
+ * The database could not be reached, or dropped the connection while we waited: the request
+ * changed nothing and may be retried. Thrown where we know it (no connection to be had, a
+ * transaction that would not begin or commit), and recognised by `isDatabaseUnavailable` in what
+ * the driver throws.
+ */
+export class DatabaseUnavailable extends Error {
+  override readonly name = 'DatabaseUnavailable'
+}
+
+/**
+ * SQLSTATE classes and codes that mean "not now" rather than "not this": connection exceptions
+ * (class 08), the server shutting down or starting (57P01–57P03), too many connections (53300).
+ */
+const unavailableSqlState = (code: string): boolean =>
+  code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)
+
+/** What Node's sockets report when the server is not there or goes away. */
+const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'])
+
+/**
+ * node-postgres reports a dead connection with a plain Error (no code) that it hands both to
+ * the queries in flight and to the client's `error` event; the pool's listener records it here.
+ */
+const lostConnectionErrors = new WeakSet<object>()
+
+export const recordLostConnection = (err: unknown): void => {
+  if (typeof err === 'object' && err !== null) lostConnectionErrors.add(err)
+}
+
+/** Whether `err`, or anything in its chain of causes, says the database is unavailable. */
+export const isDatabaseUnavailable = (err: unknown): boolean => {
+  let current: unknown = err
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    if (current instanceof DatabaseUnavailable || lostConnectionErrors.has(current)) return true
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && (unavailableSqlState(code) || networkCodes.has(code)))
+      return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
