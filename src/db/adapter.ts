@@ -3,6 +3,7 @@ import { postgresAdapter, type PostgresAdapter } from '@payloadcms/db-postgres'
 
 import { migrations } from '../migrations/index'
 import { onShutdown } from '../lib/shutdown'
+import { addChangeLogTables } from '../plugins/changeLog/table'
 import { addRateLimitTable } from '../plugins/partnerApi/keys/rateLimitTable'
 import { createResilientPg, type ClosablePool } from './resilientPg'
 import { beginTransaction, commitTransaction, rollbackTransaction } from './transactions'
@@ -58,7 +59,7 @@ export const databaseAdapter = ({
     migrationDir,
     push,
     prodMigrations: migrations,
-    beforeSchemaInit: [addRateLimitTable],
+    beforeSchemaInit: [addRateLimitTable, addChangeLogTables],
   })
 
   return {

@@ -31,6 +31,7 @@ const titles: Record<number, [string, string]> = {
   404: ['not-found', 'Not found'],
   405: ['method-not-allowed', 'Method not allowed'],
   409: ['conflict', 'Conflict'],
+  410: ['gone', 'Gone'],
   413: ['payload-too-large', 'Payload too large'],
   415: ['unsupported-media-type', 'Unsupported media type'],
   429: ['rate-limited', 'Too many requests'],

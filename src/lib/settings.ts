@@ -39,6 +39,8 @@ export type Settings = {
   imageMaxPixels: number
   /** Images decoded and resized at once in this process. */
   imageConcurrency: number
+  /** Days the change log keeps its entries; an older cursor must resynchronise. */
+  changeLogRetentionDays: number
 }
 
 const listSetting = (name: string, fallback: string): string[] =>
@@ -94,5 +96,6 @@ export const readSettings = (): Settings => {
     requestBodyLimitBytes: intSetting({ name: 'REQUEST_BODY_LIMIT_BYTES', fallback: 2_097_152 }),
     imageMaxPixels: intSetting({ name: 'IMAGE_MAX_PIXELS', fallback: 40_000_000 }),
     imageConcurrency: intSetting({ name: 'IMAGE_CONCURRENCY', fallback: 2 }),
+    changeLogRetentionDays: intSetting({ name: 'CHANGE_LOG_RETENTION_DAYS', fallback: 90 }),
   }
 }

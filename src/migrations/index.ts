@@ -4,6 +4,7 @@ import * as migration_20261121_170926_rate_limits from './20261121_170926_rate_l
 import * as migration_20261122_041040_key_prefix_unique from './20261122_041040_key_prefix_unique'
 import * as migration_20261122_041656_media_original_name_no_locks from './20261122_041656_media_original_name_no_locks'
 import * as migration_20261122_063204_attribute_targets_declared from './20261122_063204_attribute_targets_declared'
+import * as migration_20261122_073538_change_log from './20261122_073538_change_log'
 
 export const migrations = [
   {
@@ -35,5 +36,10 @@ export const migrations = [
     up: migration_20261122_063204_attribute_targets_declared.up,
     down: migration_20261122_063204_attribute_targets_declared.down,
     name: '20261122_063204_attribute_targets_declared',
+  },
+  {
+    up: migration_20261122_073538_change_log.up,
+    down: migration_20261122_073538_change_log.down,
+    name: '20261122_073538_change_log',
   },
 ]

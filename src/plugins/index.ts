@@ -2,6 +2,7 @@ import type { Plugin } from 'payload'
 
 import { redirects } from '../collections/Redirects'
 import { boundedQueries } from './boundedQueries'
+import { changeLog } from './changeLog'
 import { customAttributeTargets } from './customAttributeTargets'
 import { nestedPages } from './nestedPages'
 import { noDocumentLocks } from './noDocumentLocks'
@@ -14,6 +15,7 @@ import { tenantIntegrity } from './tenantIntegrity'
  * Every plugin, in the order that matters: the ones that add collections (keys, redirects) come
  * before the ones that read the collections' declarations (attribute targets, tenancy), and the
  * multi-tenant plugin wraps what the others added; locks and query limits go on everything.
+ * The change log's hooks run after every other afterChange hook the collections declare.
  */
 export const plugins: Plugin[] = [
   partnerApi(),
@@ -22,6 +24,7 @@ export const plugins: Plugin[] = [
   nestedPages(),
   realDates(),
   tenantIntegrity(),
+  changeLog(),
   tenancy(),
   noDocumentLocks(),
   boundedQueries(),

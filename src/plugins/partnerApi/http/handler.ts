@@ -4,12 +4,14 @@ import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { clientAddressHeader } from '../../../lib/clientAddress'
 import { problemResponse } from '../../../lib/problem'
 import { readSettings } from '../../../lib/settings'
-import { authorize } from '../keys/authorize'
+import { parseFeedQuery } from '../../changeLog/feedQuery'
+import { authorize, type PartnerPrincipal } from '../keys/authorize'
 import { identifyKey } from '../keys/identifyKey'
 import { limitRate } from '../keys/rateLimit'
 import { partnerKinds, type Kind } from '../kinds/model'
 import { createRecord } from '../operations/create'
 import { deleteRecord } from '../operations/delete'
+import { listChanges } from '../operations/changes'
 import { listRecords } from '../operations/list'
 import { retrieveRecord } from '../operations/retrieve'
 import type { OperationArgs } from '../operations/types'
@@ -18,6 +20,7 @@ import { fail, PartnerProblem } from '../problems'
 import { parseListQuery } from '../query'
 import { partnerBasePath } from '../defaults'
 import { matchRoute, routesOf, type Operation, type Route } from '../routes'
+import { matchTenantRoute, type TenantRoute } from '../tenantRoutes'
 import { readJsonObject } from './body'
 import { corsHeaders, preflight } from './cors'
 import { readMediaInput } from './mediaInput'
@@ -65,8 +68,10 @@ const findRoute = ({
   config: SanitizedConfig
   method: string
   segments: string[]
-}): { route: Route; tenant: string; id: string } => {
-  const found = matchRoute({ routes: routesOf(config), method, segments })
+}): { route: Route | TenantRoute; tenant: string; id: string } => {
+  const found =
+    matchTenantRoute({ method, segments }) ??
+    matchRoute({ routes: routesOf(config), method, segments })
   if (!found)
     return fail({
       status: 404,
@@ -78,11 +83,33 @@ const findRoute = ({
       detail: `${method} is not available here. Allowed: ${found.allowed.join(', ')}.`,
       headers: { allow: found.allowed.join(', ') },
     })
+  if ('tenant' in found) return { route: found.route, tenant: found.tenant, id: '' }
   return {
     route: found.match.route,
     tenant: found.match.params.tenant,
     id: found.match.params.id ?? '',
   }
+}
+
+/** Per tenant route: read the input, run the operation, answer it. */
+const serveTenant: Record<
+  TenantRoute['name'],
+  (args: { payload: Payload; principal: PartnerPrincipal; request: Request }) => Promise<Response>
+> = {
+  changes: async ({ payload, principal, request }) => {
+    const parsed = parseFeedQuery({
+      search: new URL(request.url).search,
+      kinds: [...partnerKinds(payload).keys()],
+    })
+    if ('problems' in parsed)
+      return fail({
+        status: 400,
+        type: 'validation',
+        detail: 'The query is not valid.',
+        errors: parsed.problems,
+      })
+    return json(await listChanges({ payload, principal, query: parsed.query }), 200)
+  },
 }
 
 const kindOf = ({ payload, route }: { payload: Payload; route: Route }): Kind =>
@@ -123,8 +150,16 @@ export const handlePartnerRequest = async ({
     })
     limitRate({ payload, key })
     const principal = await authorize({ payload, key, tenantSlug: tenant, scope: route.scope })
-    const kind = kindOf({ payload, route })
-    const response = await serve[route.operation]({ payload, kind, principal, request, id })
+    const response =
+      'kind' in route
+        ? await serve[route.operation]({
+            payload,
+            kind: kindOf({ payload, route }),
+            principal,
+            request,
+            id,
+          })
+        : await serveTenant[route.name]({ payload, principal, request })
     for (const [name, value] of Object.entries(cors)) response.headers.set(name, value)
     return response
   } catch (err) {

@@ -16,6 +16,8 @@ export type PartnerPrincipal = {
     email: string
     roles: ['user']
     tenants: { tenant: string; roles: ['editor'] }[]
+    /** The key acting: what the change log records as the author of a write. */
+    apiKey: string
   }
 }
 
@@ -80,6 +82,7 @@ export const authorize = async ({
       email: `key-${key.prefix}@partners.invalid`,
       roles: ['user'],
       tenants: [{ tenant: tenant.id, roles: ['editor'] }],
+      apiKey: key.id,
     },
   }
 }

@@ -9,7 +9,9 @@ import { routeErrors, routesOf, type Route } from '../routes'
 import { problemTitle } from '../../../lib/problem'
 import { tenantSlugPattern } from '../../../collections/Tenants/validateTenantSlug'
 import { readSettings } from '../../../lib/settings'
+import { changeParameters, changeSchemas, changesTag, tenantRouteTag } from './changes'
 import { describeApi } from './description'
+import { tenantRoutes } from '../tenantRoutes'
 
 export type OpenApiDocument = OpenAPIV3_1.Document
 
@@ -338,6 +340,28 @@ export const buildOpenApi31 = ({
       collection: collectionOf({ config, slug: kind.collection }),
     })
   }
+  const kindNames = [...kinds.keys()]
+  Object.assign(schemas, changeSchemas(kindNames))
+  for (const route of tenantRoutes) {
+    paths[route.path] ??= {}
+    ;(paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = {
+      operationId: route.operationId,
+      summary: route.summary,
+      description: route.description,
+      tags: [tenantRouteTag(route)],
+      security: [{ bearerAuth: [] }],
+      parameters: [paramRef('tenant'), ...changeParameters(kindNames)],
+      responses: {
+        '200': {
+          description: 'Successful response',
+          content: { 'application/json': { schema: ref('ChangeList') } },
+        },
+        ...Object.fromEntries(
+          route.errors.map((status) => [String(status), problemResponse(status)]),
+        ),
+      },
+    }
+  }
   paths['/openapi'] = {
     get: {
       operationId: 'getOpenApiDocument',
@@ -382,6 +406,7 @@ export const buildOpenApi31 = ({
         name: kind.tag,
         description: tagDescription({ config, kind }),
       })),
+      changesTag,
       { name: 'Specification', description: 'This document, in OpenAPI 3.1, 3.0 and Swagger 2.0.' },
     ].filter((tag, i, all) => all.findIndex((t) => t.name === tag.name) === i),
     paths,

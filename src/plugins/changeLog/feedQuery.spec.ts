@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+
+import { encodeCursor } from './cursor'
+import { parseFeedQuery } from './feedQuery'
+
+const kinds = ['events', 'works']
+
+describe('parseFeedQuery', () => {
+  it('reads the cursor, the limit and the filters', () => {
+    expect(
+      parseFeedQuery({
+        search: `?after=${encodeCursor(42)}&limit=10&kind=events&event=deleted,published`,
+        kinds,
+      }),
+    ).toEqual({
+      query: { after: 42, limit: 10, kinds: ['events'], events: ['deleted', 'published'] },
+    })
+    expect(parseFeedQuery({ search: '', kinds })).toEqual({
+      query: { after: undefined, limit: 100, kinds: undefined, events: undefined },
+    })
+  })
+
+  it('reports every problem at once, unknown parameters included', () => {
+    const result = parseFeedQuery({
+      search: '?after=12&limit=0&kind=events,nope&event=renamed&since=yesterday',
+      kinds,
+    })
+    expect('problems' in result && result.problems.map((p) => p.field).sort()).toEqual([
+      'after',
+      'event',
+      'kind',
+      'limit',
+      'since',
+    ])
+  })
+})

@@ -1,0 +1,70 @@
+import { changeEvents, type ChangeEvent } from './events'
+import { decodeCursor } from './cursor'
+import { feedDefaults } from './defaults'
+
+export type FeedQuery = {
+  /** Entries after this sequence; undefined: from the oldest kept. */
+  after: number | undefined
+  limit: number
+  kinds: string[] | undefined
+  events: ChangeEvent[] | undefined
+}
+
+type Problem = { field: string; message: string }
+
+const known = ['after', 'limit', 'kind', 'event']
+
+const listOf = (params: URLSearchParams, name: string): string[] | undefined => {
+  const values = params
+    .getAll(name)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean)
+  return values.length > 0 ? [...new Set(values)] : undefined
+}
+
+/**
+ * The change feed's query string, checked whole: every problem is reported at once, and a
+ * parameter the feed does not know is one (a typo must not silently widen the feed).
+ */
+export const parseFeedQuery = ({
+  search,
+  kinds,
+}: {
+  search: string
+  /** The kind names a partner may filter by. */
+  kinds: readonly string[]
+}): { query: FeedQuery } | { problems: Problem[] } => {
+  const params = new URLSearchParams(search)
+  const problems: Problem[] = []
+  for (const name of new Set(params.keys())) {
+    if (!known.includes(name))
+      problems.push({ field: name, message: `Unknown parameter. Known: ${known.join(', ')}.` })
+  }
+  const rawAfter = params.get('after')
+  const after = rawAfter === null ? undefined : decodeCursor(rawAfter)
+  if (rawAfter !== null && after === undefined)
+    problems.push({ field: 'after', message: 'Not a cursor this feed gave out.' })
+  const rawLimit = params.get('limit')
+  const limit = rawLimit === null ? feedDefaults.limit : Number(rawLimit)
+  if (!Number.isInteger(limit) || limit < 1 || limit > feedDefaults.maxLimit)
+    problems.push({ field: 'limit', message: `A whole number from 1 to ${feedDefaults.maxLimit}.` })
+  const kindList = listOf(params, 'kind')
+  for (const kind of kindList ?? [])
+    if (!kinds.includes(kind))
+      problems.push({
+        field: 'kind',
+        message: `"${kind}" is not a kind. Known: ${kinds.join(', ')}.`,
+      })
+  const eventList = listOf(params, 'event')
+  for (const event of eventList ?? [])
+    if (!(changeEvents as readonly string[]).includes(event))
+      problems.push({
+        field: 'event',
+        message: `"${event}" is not an event. Known: ${changeEvents.join(', ')}.`,
+      })
+  if (problems.length > 0) return { problems }
+  return {
+    query: { after, limit, kinds: kindList, events: eventList as ChangeEvent[] | undefined },
+  }
+}

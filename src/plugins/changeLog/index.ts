@@ -1,0 +1,72 @@
+import type {
+  CollectionAfterChangeHook,
+  CollectionAfterDeleteHook,
+  CollectionConfig,
+  Plugin,
+} from 'payload'
+
+import { onShutdown } from '../../lib/shutdown'
+import { readSettings } from '../../lib/settings'
+import { declaredKinds } from '../partnerApi/kinds/declared'
+import { pruneIntervalMs } from './defaults'
+import { pruneChangeLog } from './prune'
+import { recordChange } from './record'
+
+const logChange =
+  (kind: string): CollectionAfterChangeHook =>
+  async ({ doc, previousDoc, operation, req }) => {
+    await recordChange({ req, kind, operation, doc, previousDoc })
+    return doc
+  }
+
+const logDelete =
+  (kind: string): CollectionAfterDeleteHook =>
+  async ({ doc, req }) => {
+    await recordChange({ req, kind, operation: 'delete', doc })
+  }
+
+const withLog = (collection: CollectionConfig): CollectionConfig => {
+  // A collection shown as two kinds (media and files) logs once, under its first kind.
+  const kind = declaredKinds([collection])[0]?.path
+  if (!kind) return collection
+  return {
+    ...collection,
+    hooks: {
+      ...collection.hooks,
+      afterChange: [...(collection.hooks?.afterChange ?? []), logChange(kind)],
+      afterDelete: [...(collection.hooks?.afterDelete ?? []), logDelete(kind)],
+    },
+  }
+}
+
+/**
+ * Every create, update, publish, unpublish and delete of a partner kind's record appends one
+ * entry to the change log, whatever made it (admin, partner API, seed, Local API), in the same
+ * transaction. Entries older than the retention are pruned by a job in each app instance.
+ */
+export const changeLog = (): Plugin => (config) => ({
+  ...config,
+  collections: (config.collections ?? []).map(withLog),
+  onInit: async (payload) => {
+    await config.onInit?.(payload)
+    const prune = (): void => {
+      // 0 keeps every entry.
+      if (readSettings().changeLogRetentionDays === 0) return
+      pruneChangeLog({ payload, retentionDays: readSettings().changeLogRetentionDays }).catch(
+        (err: unknown) => payload.logger.warn({ err, msg: 'change log: pruning failed' }),
+      )
+    }
+    // The first run waits a minute: a process that migrates after init has its tables by then.
+    const first = setTimeout(prune, 60_000)
+    const timer = setInterval(prune, pruneIntervalMs)
+    first.unref()
+    timer.unref()
+    onShutdown({
+      name: 'change log pruning',
+      hook: () => {
+        clearTimeout(first)
+        clearInterval(timer)
+      },
+    })
+  },
+})

@@ -1,0 +1,63 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { PayloadRequest } from 'payload'
+
+import { executeInRequest } from '../../db/inTransaction'
+import { relationId, type RelationValue } from '../../utilities/relationId'
+import { changeChannel } from './defaults'
+import { changedFields, eventOf } from './events'
+
+type Doc = Record<string, unknown>
+
+/** Who made a change: a partner key (its principal carries the key id), a user, or the system. */
+export const actorOf = (
+  req: PayloadRequest,
+): { type: 'key' | 'user' | 'system'; id: string | null } => {
+  const user = req.user as (Doc & { id?: unknown; apiKey?: unknown }) | null
+  if (typeof user?.apiKey === 'string') return { type: 'key', id: user.apiKey }
+  if (user?.id !== undefined) return { type: 'user', id: String(user.id) }
+  return { type: 'system', id: null }
+}
+
+/**
+ * Appends the change to the log in the request's transaction and announces it at commit.
+ * The tenant's advisory lock, held to the end of the transaction, makes the order of its
+ * entries the order in which they commit: a partner that has read entry N has seen every entry
+ * of the tenant before N, so a cursor never skips one that commits late.
+ */
+export const recordChange = async ({
+  req,
+  kind,
+  operation,
+  doc,
+  previousDoc,
+}: {
+  req: PayloadRequest
+  kind: string
+  operation: 'create' | 'update' | 'delete'
+  doc: Doc
+  previousDoc?: Doc
+}): Promise<void> => {
+  const tenant = relationId((doc.tenant ?? previousDoc?.tenant) as RelationValue)
+  if (!tenant) return
+  const event = eventOf({ operation, doc, previousDoc })
+  const fields = changedFields({ operation, doc, previousDoc })
+  // A save that changed nothing a partner can see (the admin's "save" without edits) is no news.
+  if (event === 'updated' && fields.length === 0) return
+  const actor = actorOf(req)
+  await executeInRequest({
+    req,
+    query: sql`select pg_advisory_xact_lock(hashtextextended(${`change_log:${tenant}`}, 0))`,
+  })
+  await executeInRequest({
+    req,
+    query: sql`
+      with entry as (
+        insert into change_log (tenant_id, kind, record_id, event, actor_type, actor_id, fields)
+        values (${tenant}, ${kind}, ${String(doc.id)}, ${event}, ${actor.type}, ${actor.id},
+          string_to_array(${fields.join(',')}, ','))
+        returning seq, tenant_id
+      )
+      select pg_notify(${changeChannel}, json_build_object('tenant', tenant_id, 'seq', seq)::text)
+      from entry`,
+  })
+}

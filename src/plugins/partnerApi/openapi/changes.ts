@@ -1,0 +1,102 @@
+import type { OpenAPIV3_1 } from 'openapi-types'
+
+import { changeEvents } from '../../changeLog/events'
+import { feedDefaults } from '../../changeLog/defaults'
+import type { JsonSchema } from '../kinds/fieldSchema'
+import type { TenantRoute } from '../tenantRoutes'
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
+
+/** The change feed's entry and page, as `listChanges` answers them. */
+export const changeSchemas = (kinds: readonly string[]): Record<string, JsonSchema> => ({
+  Change: {
+    type: 'object',
+    description: 'One change of one record.',
+    required: ['cursor', 'event', 'kind', 'id', 'tenant', 'at', 'actor', 'fields'],
+    properties: {
+      cursor: {
+        type: 'string',
+        description: 'The feed position of this entry: pass it as `after` to read what follows.',
+      },
+      event: { type: 'string', enum: [...changeEvents] },
+      kind: { type: 'string', enum: [...kinds], description: 'The record kind (its path).' },
+      id: { type: 'string', description: 'The record id.' },
+      tenant: { type: 'string', description: 'The tenant slug.' },
+      at: { type: 'string', format: 'date-time' },
+      actor: {
+        type: 'object',
+        required: ['type', 'id'],
+        description: 'Who made the change: a user of the admin, an API key, or the system.',
+        properties: {
+          type: { type: 'string', enum: ['user', 'key', 'system'] },
+          id: { type: ['string', 'null'] },
+        },
+      },
+      fields: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'The top-level fields the change set or changed; none for a delete.',
+      },
+    },
+  },
+  ChangeList: {
+    type: 'object',
+    required: ['changes', 'next', 'hasMore'],
+    properties: {
+      changes: { type: 'array', items: ref('Change') },
+      next: {
+        type: 'string',
+        description: 'Pass as `after` on the next call; it moves past every entry read.',
+      },
+      hasMore: { type: 'boolean', description: 'Whether more entries follow right away.' },
+    },
+  },
+})
+
+const queryParameter = ({
+  name,
+  description,
+  schema,
+}: {
+  name: string
+  description: string
+  schema: JsonSchema
+}): OpenAPIV3_1.ParameterObject => ({ name, in: 'query', description, schema })
+
+/** The feed operation's parameters after the tenant. */
+export const changeParameters = (kinds: readonly string[]): OpenAPIV3_1.ParameterObject[] => [
+  queryParameter({
+    name: 'after',
+    description:
+      "A cursor from an earlier answer (`next`, or an entry's `cursor`). Absent: from the oldest entry kept.",
+    schema: { type: 'string' },
+  }),
+  queryParameter({
+    name: 'limit',
+    description: `Entries per answer (1–${feedDefaults.maxLimit}, default ${feedDefaults.limit}).`,
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: feedDefaults.maxLimit,
+      default: feedDefaults.limit,
+    },
+  }),
+  queryParameter({
+    name: 'kind',
+    description: 'Only these kinds, comma-separated.',
+    schema: { type: 'string', examples: [kinds.slice(0, 2).join(',')] },
+  }),
+  queryParameter({
+    name: 'event',
+    description: `Only these events, comma-separated: ${changeEvents.join(', ')}.`,
+    schema: { type: 'string', examples: ['deleted'] },
+  }),
+]
+
+/** The tag the tenant routes are listed under. */
+export const changesTag = {
+  name: 'Changes',
+  description: 'What changed in a tenant, in order: the feed partners mirror a tenant with.',
+}
+
+export const tenantRouteTag = (_route: TenantRoute): string => changesTag.name
