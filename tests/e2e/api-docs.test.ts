@@ -6,6 +6,7 @@ import { startApp, type RunningApp } from '../helpers/app'
 import { launchBrowser, screenshotPath } from '../helpers/browser'
 import { partnerBase } from '../helpers/partner'
 import { partnerRoutes } from '../helpers/kinds'
+import { tenantRoutes } from '../../src/plugins/partnerApi/tenantRoutes'
 
 describe('the API reference page in a real browser', () => {
   let app: RunningApp
@@ -41,7 +42,7 @@ describe('the API reference page in a real browser', () => {
     await page.locator('.swagger-ui .info .title').waitFor({ timeout: 60_000 })
     await expect
       .poll(() => page.locator('.opblock').count(), { timeout: 30_000 })
-      .toBe(partnerRoutes.length + 1)
+      .toBe(partnerRoutes.length + tenantRoutes.length + 1)
     expect(await page.locator('.swagger-ui .info .title').innerText()).toMatch(
       /Arts CMS partner API/,
     )

@@ -2,12 +2,16 @@ import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import net from 'node:net'
 import type { AddressInfo } from 'node:net'
+import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { kindSpecs } from '../helpers/kinds'
 import { partnerRoutes } from '../helpers/kinds'
 import type { Tenant } from '../../src/payload-types'
+import { postgresOf } from '../../src/db/postgres'
+import { pruneChangeLog } from '../../src/plugins/changeLog/prune'
+import { tenantRoutes } from '../../src/plugins/partnerApi/tenantRoutes'
 import { makeImage } from '../../src/seed/images'
 import { startApp, type RunningApp } from '../helpers/app'
 import { contractChecker, type Document31 } from '../helpers/contract'
@@ -327,6 +331,34 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
     expect([...(checker.seen().get('getOpenApiDocument') ?? [])].sort()).toEqual([200, 304, 400])
   })
 
+  it('the change feed: a page, bad queries 400, keys 401/403/429, a pruned cursor 410', async () => {
+    problems.length = 0
+    const path = '/contract-a/changes'
+    const first = await call({ method: 'GET', path: `${path}?limit=3`, key: keys.read })
+    expect(first.status).toBe(200)
+    const cursor = (first.body.changes as { cursor: string }[])[0]?.cursor
+    expect(cursor).toBeDefined()
+    expect(
+      (await call({ method: 'GET', path: `${path}?after=${String(cursor)}`, key: keys.read }))
+        .status,
+    ).toBe(200)
+    expect((await call({ method: 'GET', path: `${path}?limit=0`, key: keys.read })).status).toBe(
+      400,
+    )
+    expect((await call({ method: 'GET', path })).status).toBe(401)
+    expect((await call({ method: 'GET', path, key: keys.other })).status).toBe(403)
+    expect((await limited({ method: 'GET', path })).status).toBe(429)
+    await postgresOf(payload).drizzle.execute(
+      sql`update change_log set at = now() - interval '100 days' where tenant_id = ${tenantA.id}`,
+    )
+    await pruneChangeLog({ payload, retentionDays: 90 })
+    expect(
+      (await call({ method: 'GET', path: `${path}?after=${String(cursor)}`, key: keys.read }))
+        .status,
+    ).toBe(410)
+    expect(problems).toEqual([])
+  })
+
   it('with the database away every operation answers 503 with Retry-After, as documented', async () => {
     problems.length = 0
     // A second instance whose database connection runs through a proxy this test can cut.
@@ -351,7 +383,7 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
     try {
       proxy.close()
       for (const socket of sockets) socket.destroy()
-      for (const route of partnerRoutes) {
+      for (const route of [...partnerRoutes, ...tenantRoutes]) {
         const path = `${partnerBase}${route.path.replace('{tenant}', 'contract-a').replace('{id}', randomUUID())}`
         const json =
           route.method === 'POST' || route.method === 'PATCH' ? { title: 'x' } : undefined

@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Tenant } from '../../src/payload-types'
+import { reservedPaths } from '../../src/plugins/partnerApi/tenantRoutes'
 import { makeImage } from '../../src/seed/images'
 import { startApp, type RunningApp } from '../helpers/app'
 import { requestArb, type FuzzRequest, type FuzzWorld } from '../helpers/fuzz'
@@ -51,7 +52,8 @@ beforeAll(async () => {
     ...new Set(
       Object.keys(doc.paths)
         .map((p) => /^\/\{tenant\}\/([^/]+)/.exec(p)?.[1])
-        .filter(Boolean),
+        // Tenant routes (the change feed) are fuzzed but hold no records to seed.
+        .filter((name) => name !== undefined && !reservedPaths.includes(name)),
     ),
   ] as string[]
   const png = Buffer.from(await makeImage({ width: 100, height: 80 }))

@@ -9,7 +9,7 @@ import { routeErrors, routesOf, type Route } from '../routes'
 import { problemTitle } from '../../../lib/problem'
 import { tenantSlugPattern } from '../../../collections/Tenants/validateTenantSlug'
 import { readSettings } from '../../../lib/settings'
-import { changeParameters, changeSchemas, changesTag, tenantRouteTag } from './changes'
+import { changeParameters, changeSchemas, changesTag } from './changes'
 import { describeApi } from './description'
 import { tenantRoutes } from '../tenantRoutes'
 
@@ -348,7 +348,7 @@ export const buildOpenApi31 = ({
       operationId: route.operationId,
       summary: route.summary,
       description: route.description,
-      tags: [tenantRouteTag(route)],
+      tags: [changesTag.name],
       security: [{ bearerAuth: [] }],
       parameters: [paramRef('tenant'), ...changeParameters(kindNames)],
       responses: {

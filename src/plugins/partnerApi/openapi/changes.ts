@@ -3,7 +3,6 @@ import type { OpenAPIV3_1 } from 'openapi-types'
 import { changeEvents } from '../../changeLog/events'
 import { feedDefaults } from '../../changeLog/defaults'
 import type { JsonSchema } from '../kinds/fieldSchema'
-import type { TenantRoute } from '../tenantRoutes'
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
 
@@ -83,13 +82,13 @@ export const changeParameters = (kinds: readonly string[]): OpenAPIV3_1.Paramete
   }),
   queryParameter({
     name: 'kind',
-    description: 'Only these kinds, comma-separated.',
-    schema: { type: 'string', examples: [kinds.slice(0, 2).join(',')] },
+    description: `Only these kinds, comma-separated: ${kinds.join(', ')}.`,
+    schema: { type: 'string' },
   }),
   queryParameter({
     name: 'event',
     description: `Only these events, comma-separated: ${changeEvents.join(', ')}.`,
-    schema: { type: 'string', examples: ['deleted'] },
+    schema: { type: 'string' },
   }),
 ]
 
@@ -98,5 +97,3 @@ export const changesTag = {
   name: 'Changes',
   description: 'What changed in a tenant, in order: the feed partners mirror a tenant with.',
 }
-
-export const tenantRouteTag = (_route: TenantRoute): string => changesTag.name
