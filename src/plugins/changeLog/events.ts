@@ -4,6 +4,9 @@ export type ChangeEvent = (typeof changeEvents)[number]
 
 type Doc = Record<string, unknown> | undefined
 
+/** One save as the hooks see it. */
+type Save = { operation: 'create' | 'update' | 'delete'; doc: Doc; previousDoc: Doc }
+
 /** Fields every save touches: they say nothing about what changed. */
 const bookkeeping = new Set(['updatedAt', 'createdAt', 'id'])
 
@@ -11,15 +14,7 @@ const bookkeeping = new Set(['updatedAt', 'createdAt', 'id'])
  * The event a save is. A draft kind's record that becomes published is `published`, one that
  * leaves published is `unpublished`; a create is `created` whatever its status.
  */
-export const eventOf = ({
-  operation,
-  doc,
-  previousDoc,
-}: {
-  operation: 'create' | 'update' | 'delete'
-  doc: Doc
-  previousDoc: Doc
-}): ChangeEvent => {
+export const eventOf = ({ operation, doc, previousDoc }: Save): ChangeEvent => {
   if (operation === 'create') return 'created'
   if (operation === 'delete') return 'deleted'
   const before = previousDoc?._status
@@ -53,15 +48,7 @@ const present = (value: unknown): boolean =>
  * The top-level fields a save changed, by name and sorted. A create names the fields it set;
  * a delete names none.
  */
-export const changedFields = ({
-  operation,
-  doc,
-  previousDoc,
-}: {
-  operation: 'create' | 'update' | 'delete'
-  doc: Doc
-  previousDoc: Doc
-}): string[] => {
+export const changedFields = ({ operation, doc, previousDoc }: Save): string[] => {
   if (operation === 'delete' || !doc) return []
   const names = new Set([...Object.keys(doc), ...Object.keys(previousDoc ?? {})])
   return [...names]
