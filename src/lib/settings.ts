@@ -1,5 +1,7 @@
 import path from 'node:path'
 
+import type { PartnerApiInput } from '../plugins/partnerApi/options'
+
 /**
  * Every environment setting the CMS reads, in one place, so the README's table and the code
  * cannot disagree. Values are read on each call: tests and launchers change `process.env`.
@@ -18,17 +20,9 @@ export type Settings = {
   production: boolean
   /** Development pushes the schema; `DB_PUSH=false` makes it use the migrations as production does. */
   dbPush: boolean
-  partnerCorsOrigins: string[]
-  partnerBodyLimitBytes: number
+  /** The partner API's options as the environment sets them; unset ones take its defaults. */
+  partnerApi: PartnerApiInput
   mediaUploadLimitBytes: number
-  mediaFetchTimeoutMs: number
-  mediaFetchAllowedHosts: string[]
-  /** Partner requests per key and minute unless the key sets its own; 0 turns the limit off. */
-  partnerRateLimitPerMinute: number
-  /** Partner requests without a valid key per client address and minute; 0 turns it off. */
-  partnerFailedAuthPerMinute: number
-  /** API keys one tenant may hold. */
-  apiKeysPerTenant: number
   /** Longest a single SQL statement may run (0: no limit). */
   dbStatementTimeoutMs: number
   /** Longest a transaction may sit idle holding its locks (0: no limit). */
@@ -43,16 +37,20 @@ export type Settings = {
   changeLogRetentionDays: number
 }
 
-const listSetting = (name: string, fallback: string): string[] =>
-  (process.env[name] ?? fallback)
-    .split(',')
+/** A comma-separated list; unset, the owner of the option decides (`undefined`). */
+const listSetting = (name: string): string[] | undefined =>
+  process.env[name]
+    ?.split(',')
     .map((v) => v.trim())
     .filter(Boolean)
 
 /** Where the project is: the data folder and the installed packages are found from here. */
 export const projectRoot = (): string => process.env.CMS_ROOT || process.cwd()
 
-const intSetting = ({ name, fallback }: { name: string; fallback: number }): number => {
+function intSetting(args: { name: string; fallback: number }): number
+/** Without a fallback, unset means the option's owner decides (`undefined`). */
+function intSetting(args: { name: string }): number | undefined
+function intSetting({ name, fallback }: { name: string; fallback?: number }): number | undefined {
   const raw = process.env[name]
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)
@@ -77,17 +75,18 @@ export const readSettings = (): Settings => {
     shutdownTimeoutMs: intSetting({ name: 'SHUTDOWN_TIMEOUT_MS', fallback: 10000 }),
     production: process.env.NODE_ENV === 'production',
     dbPush: process.env.DB_PUSH !== 'false',
-    partnerCorsOrigins: listSetting('PARTNER_CORS_ORIGINS', '*'),
-    partnerBodyLimitBytes: intSetting({ name: 'PARTNER_BODY_LIMIT_BYTES', fallback: 1_048_576 }),
+    partnerApi: {
+      corsOrigins: listSetting('PARTNER_CORS_ORIGINS'),
+      bodyLimitBytes: intSetting({ name: 'PARTNER_BODY_LIMIT_BYTES' }),
+      rateLimitPerMinute: intSetting({ name: 'PARTNER_RATE_LIMIT_PER_MINUTE' }),
+      failedAuthPerMinute: intSetting({ name: 'PARTNER_FAILED_AUTH_PER_MINUTE' }),
+      keysPerTenant: intSetting({ name: 'API_KEYS_PER_TENANT' }),
+      mediaFetch: {
+        timeoutMs: intSetting({ name: 'MEDIA_FETCH_TIMEOUT_MS' }),
+        allowedHosts: listSetting('MEDIA_FETCH_ALLOWED_HOSTS'),
+      },
+    },
     mediaUploadLimitBytes: intSetting({ name: 'MEDIA_UPLOAD_LIMIT_BYTES', fallback: 26_214_400 }),
-    mediaFetchTimeoutMs: intSetting({ name: 'MEDIA_FETCH_TIMEOUT_MS', fallback: 10_000 }),
-    mediaFetchAllowedHosts: listSetting('MEDIA_FETCH_ALLOWED_HOSTS', ''),
-    partnerRateLimitPerMinute: intSetting({ name: 'PARTNER_RATE_LIMIT_PER_MINUTE', fallback: 600 }),
-    partnerFailedAuthPerMinute: intSetting({
-      name: 'PARTNER_FAILED_AUTH_PER_MINUTE',
-      fallback: 120,
-    }),
-    apiKeysPerTenant: intSetting({ name: 'API_KEYS_PER_TENANT', fallback: 50 }),
     dbStatementTimeoutMs: intSetting({ name: 'DB_STATEMENT_TIMEOUT_MS', fallback: 30_000 }),
     dbIdleInTransactionTimeoutMs: intSetting({
       name: 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',

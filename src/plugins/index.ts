@@ -1,5 +1,7 @@
 import type { Plugin } from 'payload'
 
+import { readSettings } from '../lib/settings'
+
 import { redirects } from '../collections/Redirects'
 import { boundedQueries } from './boundedQueries'
 import { changeLog } from './changeLog'
@@ -18,7 +20,7 @@ import { tenantIntegrity } from './tenantIntegrity'
  * The change log's hooks run after every other afterChange hook the collections declare.
  */
 export const plugins: Plugin[] = [
-  partnerApi(),
+  partnerApi(readSettings().partnerApi),
   redirects(),
   customAttributeTargets(),
   nestedPages(),

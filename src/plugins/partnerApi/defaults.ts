@@ -1,9 +1,35 @@
 /**
- * The partner API's fixed facts, each defined here once: the dated version in every path, where
- * it is mounted (the Next route folders `src/app/(partners)/api/partners/<version>/` serve it,
- * so a new version is a new folder), and the list defaults the document states.
+ * The partner API's fixed facts and its option defaults, each defined here once: the dated
+ * version in every path, where it is mounted (the Next route folders
+ * `src/app/(partners)/api/partners/<version>/` serve it, so a new version is a new folder), the
+ * list defaults the document states, and the limits an installation may change.
  */
 export const apiVersion = '2025-07'
 export const partnerBasePath = `/api/partners/${apiVersion}`
 
 export const listDefaults = { limit: 10, maxLimit: 100, sort: '-createdAt' } as const
+
+/** What an installation may set on `partnerApi({ … })`; anything left out takes `optionDefaults`. */
+export type PartnerApiOptions = {
+  /** Largest JSON body a partner may send (413 above). */
+  bodyLimitBytes: number
+  /** Requests a key may make a minute unless the key sets its own; 0 turns the limit off. */
+  rateLimitPerMinute: number
+  /** Requests without a valid key one client address may make a minute; 0 turns it off. */
+  failedAuthPerMinute: number
+  /** API keys one tenant may hold. */
+  keysPerTenant: number
+  /** Origins a browser may call the API from; `*` for any. */
+  corsOrigins: readonly string[]
+  /** Fetching a media `src`: the whole fetch's time-out, and private `host:port`s allowed. */
+  mediaFetch: { timeoutMs: number; allowedHosts: readonly string[] }
+}
+
+export const optionDefaults: PartnerApiOptions = {
+  bodyLimitBytes: 1_048_576,
+  rateLimitPerMinute: 600,
+  failedAuthPerMinute: 120,
+  keysPerTenant: 50,
+  corsOrigins: ['*'],
+  mediaFetch: { timeoutMs: 10_000, allowedHosts: [] },
+}

@@ -59,7 +59,12 @@ export const isBlockedAddress = (address: string): boolean => {
 
 export type FetchedFile = { data: Buffer; mimetype: string; name: string; size: number }
 
-type Options = { maxBytes: number; timeoutMs: number; allowedHosts: string[]; mimeTypes: string[] }
+type Options = {
+  maxBytes: number
+  timeoutMs: number
+  allowedHosts: readonly string[]
+  mimeTypes: readonly string[]
+}
 
 /** The file name a URL's last path segment suggests, whatever its escapes. */
 const nameFrom = (url: URL, mimetype: string): string => {

@@ -1,8 +1,11 @@
-import { readSettings } from '../../../lib/settings'
-
-/** CORS for partner endpoints: the configured origins (PARTNER_CORS_ORIGINS, `*` by default). */
-export const corsHeaders = (request: Request): Record<string, string> => {
-  const origins = readSettings().partnerCorsOrigins
+/** CORS for partner endpoints: the plugin's `corsOrigins` (`*` by default). */
+export const corsHeaders = ({
+  request,
+  origins,
+}: {
+  request: Request
+  origins: readonly string[]
+}): Record<string, string> => {
   const origin = request.headers.get('origin')
   const base = {
     'access-control-expose-headers': 'Location, Retry-After, ETag, WWW-Authenticate',
@@ -13,11 +16,11 @@ export const corsHeaders = (request: Request): Record<string, string> => {
   return base
 }
 
-export const preflight = (request: Request): Response =>
+export const preflight = (args: { request: Request; origins: readonly string[] }): Response =>
   new Response(null, {
     status: 204,
     headers: {
-      ...corsHeaders(request),
+      ...corsHeaders(args),
       'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
       'access-control-allow-headers': 'Authorization, Content-Type',
       'access-control-max-age': '600',

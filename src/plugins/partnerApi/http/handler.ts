@@ -3,7 +3,6 @@ import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 
 import { clientAddressHeader } from '../../../lib/clientAddress'
 import { problemResponse } from '../../../lib/problem'
-import { readSettings } from '../../../lib/settings'
 import { parseFeedQuery } from '../../changeLog/feedQuery'
 import { authorize, type PartnerPrincipal } from '../keys/authorize'
 import { identifyKey } from '../keys/identifyKey'
@@ -19,6 +18,7 @@ import { updateRecord } from '../operations/update'
 import { fail, PartnerProblem } from '../problems'
 import { parseListQuery } from '../query'
 import { partnerBasePath } from '../defaults'
+import { partnerOptions } from '../options'
 import { matchRoute, routesOf, type Operation, type Route } from '../routes'
 import { matchTenantRoute, type TenantRoute } from '../tenantRoutes'
 import { readJsonObject } from './body'
@@ -29,8 +29,8 @@ import { json } from './respond'
 
 type Served = OperationArgs & { request: Request; id: string }
 
-const jsonBody = (request: Request): Promise<Record<string, unknown>> =>
-  readJsonObject({ request, limit: readSettings().partnerBodyLimitBytes })
+const jsonBody = ({ request, payload }: Served): Promise<Record<string, unknown>> =>
+  readJsonObject({ request, limit: partnerOptions(payload.config).bodyLimitBytes })
 
 /** Per operation: read the input from the request, run the operation, answer it. */
 const serve: Record<Operation, (args: Served) => Promise<Response>> = {
@@ -43,16 +43,19 @@ const serve: Record<Operation, (args: Served) => Promise<Response>> = {
       200,
     ),
   retrieve: async ({ request: _request, ...args }) => json(await retrieveRecord(args), 200),
-  create: async ({ request, ...args }) => {
+  create: async (served) => {
+    const { request, ...args } = served
     const input = args.kind.upload
-      ? await readMediaInput(request)
-      : { body: await jsonBody(request) }
+      ? await readMediaInput({ request, config: args.payload.config })
+      : { body: await jsonBody(served) }
     const { id, record } = await createRecord({ ...args, ...input })
     const location = `${partnerBasePath}/${args.principal.tenant.slug}/${args.kind.path}/${id}`
     return json(record, 201, { location })
   },
-  update: async ({ request, ...args }) =>
-    json(await updateRecord({ ...args, body: await jsonBody(request) }), 200),
+  update: async (served) => {
+    const { request: _request, ...args } = served
+    return json(await updateRecord({ ...args, body: await jsonBody(served) }), 200)
+  },
   delete: async ({ request: _request, ...args }) => {
     await deleteRecord(args)
     return new Response(null, { status: 204 })
@@ -131,8 +134,9 @@ export const handlePartnerRequest = async ({
   /** The configuration to serve: the app's own, or a test's variant. */
   config?: Promise<SanitizedConfig>
 }): Promise<Response> => {
-  if (request.method === 'OPTIONS') return preflight(request)
-  const cors = corsHeaders(request)
+  const { corsOrigins: origins } = partnerOptions(await config)
+  if (request.method === 'OPTIONS') return preflight({ request, origins })
+  const cors = corsHeaders({ request, origins })
   let payload: Payload | undefined
   try {
     const { route, tenant, id } = findRoute({

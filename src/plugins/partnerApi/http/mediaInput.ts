@@ -1,5 +1,7 @@
 import { allowedMimeTypes } from '../../../collections/Media'
-import { readSettings } from '../../../lib/settings'
+import type { SanitizedConfig } from 'payload'
+
+import { partnerOptions } from '../options'
 import { fail } from '../problems'
 import { fetchRemoteFile, type FetchedFile } from '../remoteFetch'
 import { mediaType, readBody, readJsonObject } from './body'
@@ -7,10 +9,17 @@ import { mediaType, readBody, readJsonObject } from './body'
 /** More parts than a media record has fields is no upload: it is a way to make work. */
 const maxFormParts = 50
 
-const fromMultipart = async (
-  request: Request,
-): Promise<{ body: Record<string, unknown>; file: FetchedFile }> => {
-  const raw = await readBody({ request, limit: readSettings().mediaUploadLimitBytes })
+type MediaInput = { body: Record<string, unknown>; file: FetchedFile }
+type Read = { request: Request; config: SanitizedConfig }
+
+/** The installation's upload limit is Payload's own, so the admin and the API agree. */
+const uploadLimit = (config: SanitizedConfig): number => {
+  const size = config.upload.limits?.fileSize
+  return typeof size === 'number' && size > 0 ? size : Number.MAX_SAFE_INTEGER
+}
+
+const fromMultipart = async ({ request, config }: Read): Promise<MediaInput> => {
+  const raw = await readBody({ request, limit: uploadLimit(config) })
   const form = await new Response(new Uint8Array(raw), {
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
   })
@@ -56,11 +65,9 @@ const fromMultipart = async (
   }
 }
 
-const fromRemoteSource = async (
-  request: Request,
-): Promise<{ body: Record<string, unknown>; file: FetchedFile }> => {
-  const settings = readSettings()
-  const { src, ...body } = await readJsonObject({ request, limit: settings.partnerBodyLimitBytes })
+const fromRemoteSource = async ({ request, config }: Read): Promise<MediaInput> => {
+  const options = partnerOptions(config)
+  const { src, ...body } = await readJsonObject({ request, limit: options.bodyLimitBytes })
   if (typeof src !== 'string' || !src) {
     return fail({
       status: 400,
@@ -74,9 +81,9 @@ const fromRemoteSource = async (
     // The partner hanging up ends the fetch too.
     signal: request.signal,
     options: {
-      maxBytes: settings.mediaUploadLimitBytes,
-      timeoutMs: settings.mediaFetchTimeoutMs,
-      allowedHosts: settings.mediaFetchAllowedHosts,
+      maxBytes: uploadLimit(config),
+      timeoutMs: options.mediaFetch.timeoutMs,
+      allowedHosts: options.mediaFetch.allowedHosts,
       mimeTypes: allowedMimeTypes,
     },
   })
@@ -84,7 +91,5 @@ const fromRemoteSource = async (
 }
 
 /** The file and fields of an upload create: multipart with `file`, or JSON with a remote `src`. */
-export const readMediaInput = (
-  request: Request,
-): Promise<{ body: Record<string, unknown>; file: FetchedFile }> =>
-  mediaType(request) === 'multipart/form-data' ? fromMultipart(request) : fromRemoteSource(request)
+export const readMediaInput = (args: Read): Promise<MediaInput> =>
+  mediaType(args.request) === 'multipart/form-data' ? fromMultipart(args) : fromRemoteSource(args)

@@ -6,6 +6,7 @@ import { parseKey, secretMatches } from './keyMaterial'
 import { fail, PartnerProblem } from '../problems'
 import { countFailedAuth, refuseIfFailingTooOften } from './rateLimit'
 import { postgresOf } from '../../../db/postgres'
+import { partnerOptions } from '../options'
 
 const challenge = { 'www-authenticate': 'Bearer realm="partners"' }
 
@@ -42,7 +43,7 @@ export const identifyKey = async ({
   /** The client's address, as the server saw the connection. */
   address: string
 }): Promise<PartnerKey> => {
-  refuseIfFailingTooOften({ address })
+  refuseIfFailingTooOften({ address, limit: partnerOptions(payload.config).failedAuthPerMinute })
   try {
     return await findKey({ payload, authorization })
   } catch (err) {

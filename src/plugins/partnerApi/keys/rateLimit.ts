@@ -2,9 +2,9 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
-import { readSettings } from '../../../lib/settings'
 import { fail } from '../problems'
 import { postgresOf } from '../../../db/postgres'
+import { partnerOptions } from '../options'
 
 /**
  * One key's count in the current minute as this process knows it: what PostgreSQL last said
@@ -73,7 +73,7 @@ export const limitRate = ({
   key: { id: string; rateLimit?: number | null }
 }): void => {
   const keyId = key.id
-  const limit = key.rateLimit ?? readSettings().partnerRateLimitPerMinute
+  const limit = key.rateLimit ?? partnerOptions(payload.config).rateLimitPerMinute
   if (!limit) return
   const minute = currentMinute()
   let window = windows.get(keyId)
@@ -133,8 +133,14 @@ const failuresOf = (address: string): { minute: number; count: number } => {
  * look keys up without end. Checked before the lookup (an address over its limit is refused at
  * once, valid key or not: it cannot be told without the lookup) and counted after a failed one.
  */
-export const refuseIfFailingTooOften = ({ address }: { address: string }): void => {
-  const limit = readSettings().partnerFailedAuthPerMinute
+export const refuseIfFailingTooOften = ({
+  address,
+  limit,
+}: {
+  address: string
+  /** Failed authentications allowed per address and minute; 0 turns the check off. */
+  limit: number
+}): void => {
   if (!limit || failuresOf(address).count < limit) return
   const reset = secondsToNextMinute()
   fail({

@@ -3,12 +3,11 @@ import type { SanitizedCollectionConfig, SanitizedConfig } from 'payload'
 
 import type { JsonSchema } from '../kinds/fieldSchema'
 import { partnerKinds, type Kind } from '../kinds/model'
-import { listDefaults } from '../defaults'
-import { apiVersion, partnerBasePath } from '../defaults'
+import { apiVersion, listDefaults, partnerBasePath } from '../defaults'
+import { partnerOptions } from '../options'
 import { routeErrors, routesOf, type Route } from '../routes'
 import { problemTitle } from '../../../lib/problem'
 import { tenantSlugPattern } from '../../../collections/Tenants/validateTenantSlug'
-import { readSettings } from '../../../lib/settings'
 import { changeParameters, changeSchemas, changesTag } from './changes'
 import { describeApi } from './description'
 import { tenantRoutes } from '../tenantRoutes'
@@ -398,7 +397,7 @@ export const buildOpenApi31 = ({
     info: {
       title: 'Arts CMS partner API',
       version: apiVersion,
-      description: describeApi({ rateLimit: readSettings().partnerRateLimitPerMinute }),
+      description: describeApi({ rateLimit: partnerOptions(config).rateLimitPerMinute }),
     },
     servers: [{ url: `${serverUrl}${partnerBasePath}`, description: 'Partner API base' }],
     tags: [

@@ -3,9 +3,9 @@ import type { CollectionBeforeChangeHook } from 'payload'
 import { ValidationError } from 'payload'
 
 import { executeInRequest } from '../../../../db/inTransaction'
-import { readSettings } from '../../../../lib/settings'
 import type { ApiKey } from '../../../../payload-types'
 import { relationId, type RelationValue } from '../../../../utilities/relationId'
+import { partnerOptions } from '../../options'
 
 /** A tenant holds a bounded number of keys: each is a credential to audit and a row to look up. */
 export const limitKeysPerTenant: CollectionBeforeChangeHook<ApiKey> = async ({
@@ -15,7 +15,7 @@ export const limitKeysPerTenant: CollectionBeforeChangeHook<ApiKey> = async ({
   req,
 }) => {
   if (data.tenants === undefined) return data
-  const max = readSettings().apiKeysPerTenant
+  const max = partnerOptions(req.payload.config).keysPerTenant
   const before = new Set((originalDoc?.tenants ?? []).map((t) => relationId(t as RelationValue)))
   const added = (data.tenants ?? [])
     .map((t) => relationId(t as RelationValue))
