@@ -32,6 +32,8 @@ export default defineConfig({
           globalSetup: ['tests/setup/globalSetup.ts', 'tests/setup/buildApp.ts'],
           // One database, one Payload schema: files run one after another.
           fileParallelism: false,
+          // The test processes read and write; only an app a webhook suite starts delivers.
+          env: { WEBHOOK_DELIVERY: 'off' },
           testTimeout: 120_000,
           hookTimeout: 300_000,
           environment: 'node',
@@ -49,6 +51,7 @@ export default defineConfig({
             'tests/setup/buildApp.ts',
           ],
           fileParallelism: false,
+          env: { WEBHOOK_DELIVERY: 'off' },
           testTimeout: 180_000,
           hookTimeout: 600_000,
           environment: 'node',

@@ -85,6 +85,8 @@ export interface Config {
     users: User;
     'api-keys': ApiKey;
     redirects: Redirect;
+    webhooks: Webhook;
+    'webhook-deliveries': WebhookDelivery;
     'payload-kv': PayloadKv;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
@@ -113,6 +115,8 @@ export interface Config {
     users: UsersSelect<false> | UsersSelect<true>;
     'api-keys': ApiKeysSelect<false> | ApiKeysSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
+    webhooks: WebhooksSelect<false> | WebhooksSelect<true>;
+    'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
@@ -880,6 +884,125 @@ export interface Redirect {
   createdAt: string;
 }
 /**
+ * Partner systems told of every change as it happens, signed per Standard Webhooks. Deliveries are retried for about a day; a target that keeps failing is paused.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhooks".
+ */
+export interface Webhook {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  /**
+   * Where each change is POSTed (https in production).
+   */
+  url: string;
+  description?: string | null;
+  /**
+   * Empty: every event.
+   */
+  events?: ('created' | 'updated' | 'deleted' | 'published' | 'unpublished')[] | null;
+  /**
+   * Empty: every kind of record.
+   */
+  kinds?:
+    | (
+        | 'events'
+        | 'event-instances'
+        | 'works'
+        | 'seasons'
+        | 'series'
+        | 'venues'
+        | 'people'
+        | 'organizations'
+        | 'pages'
+        | 'blogs'
+        | 'custom-attributes'
+        | 'media'
+        | 'files'
+        | 'redirects'
+      )[]
+    | null;
+  secretCipher?: string | null;
+  /**
+   * Paused subscriptions keep their deliveries until they are turned back on.
+   */
+  active?: boolean | null;
+  pausedReason?: string | null;
+  pausedAt?: string | null;
+  /**
+   * Deliveries have failed since then without one success.
+   */
+  failingSince?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * What was sent to each webhook, attempt by attempt.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries".
+ */
+export interface WebhookDelivery {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  webhook: string | Webhook;
+  type: string;
+  kind?: string | null;
+  recordId?: string | null;
+  event?: string | null;
+  fields?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * The record as the change left it, as sent.
+   */
+  record?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * The change log entry this message tells of.
+   */
+  change?: number | null;
+  changedAt?: string | null;
+  state: 'pending' | 'delivering' | 'succeeded' | 'failed';
+  attempts?: number | null;
+  nextAttemptAt?: string | null;
+  leaseUntil?: string | null;
+  deliveredAt?: string | null;
+  lastStatus?: number | null;
+  lastError?: string | null;
+  /**
+   * Each attempt: when, the answer status or error, the time taken, and the start of the answer.
+   */
+  log?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Save with this ticked to send the message again now.
+   */
+  retry?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -1397,6 +1520,51 @@ export interface RedirectsSelect<T extends boolean = true> {
         reference?: T;
         url?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhooks_select".
+ */
+export interface WebhooksSelect<T extends boolean = true> {
+  tenant?: T;
+  url?: T;
+  description?: T;
+  events?: T;
+  kinds?: T;
+  secretCipher?: T;
+  active?: T;
+  pausedReason?: T;
+  pausedAt?: T;
+  failingSince?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries_select".
+ */
+export interface WebhookDeliveriesSelect<T extends boolean = true> {
+  tenant?: T;
+  webhook?: T;
+  type?: T;
+  kind?: T;
+  recordId?: T;
+  event?: T;
+  fields?: T;
+  record?: T;
+  change?: T;
+  changedAt?: T;
+  state?: T;
+  attempts?: T;
+  nextAttemptAt?: T;
+  leaseUntil?: T;
+  deliveredAt?: T;
+  lastStatus?: T;
+  lastError?: T;
+  log?: T;
+  retry?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path'
 
 import type { PartnerApiInput } from '../plugins/partnerApi/options'
+import type { WebhookInput } from '../plugins/webhooks/options'
 
 /**
  * Every environment setting the CMS reads, in one place, so the README's table and the code
@@ -23,6 +24,8 @@ export type Settings = {
   /** The partner API's options as the environment sets them; unset ones take its defaults. */
   partnerApi: PartnerApiInput
   mediaUploadLimitBytes: number
+  /** The webhooks plugin's options as the environment sets them; unset ones take its defaults. */
+  webhooks: WebhookInput
   /** Longest a single SQL statement may run (0: no limit). */
   dbStatementTimeoutMs: number
   /** Longest a transaction may sit idle holding its locks (0: no limit). */
@@ -53,6 +56,10 @@ function intSetting(args: { name: string }): number | undefined
 function intSetting({ name, fallback }: { name: string; fallback?: number }): number | undefined {
   const raw = process.env[name]
   if (raw === undefined || raw === '') return fallback
+  return wholeNumber({ name, raw })
+}
+
+function wholeNumber({ name, raw }: { name: string; raw: string }): number {
   const value = Number(raw)
   if (!Number.isInteger(value) || value < 0) {
     throw new Error(`Setting ${name} must be a whole number, got "${raw}"`)
@@ -87,6 +94,17 @@ export const readSettings = (): Settings => {
       },
     },
     mediaUploadLimitBytes: intSetting({ name: 'MEDIA_UPLOAD_LIMIT_BYTES', fallback: 26_214_400 }),
+    webhooks: {
+      allowedHosts: listSetting('WEBHOOK_ALLOWED_HOSTS'),
+      // Production delivers to https targets only (allowed hosts aside).
+      allowHttp: process.env.NODE_ENV !== 'production',
+      timeoutMs: intSetting({ name: 'WEBHOOK_TIMEOUT_MS' }),
+      retryDelaysMs: listSetting('WEBHOOK_RETRY_DELAYS_MS')?.map((raw) =>
+        wholeNumber({ name: 'WEBHOOK_RETRY_DELAYS_MS', raw }),
+      ),
+      pauseAfterMs: intSetting({ name: 'WEBHOOK_PAUSE_AFTER_MS' }),
+      deliver: process.env.WEBHOOK_DELIVERY === 'off' ? false : undefined,
+    },
     dbStatementTimeoutMs: intSetting({ name: 'DB_STATEMENT_TIMEOUT_MS', fallback: 30_000 }),
     dbIdleInTransactionTimeoutMs: intSetting({
       name: 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',

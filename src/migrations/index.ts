@@ -5,6 +5,7 @@ import * as migration_20261122_041040_key_prefix_unique from './20261122_041040_
 import * as migration_20261122_041656_media_original_name_no_locks from './20261122_041656_media_original_name_no_locks'
 import * as migration_20261122_063204_attribute_targets_declared from './20261122_063204_attribute_targets_declared'
 import * as migration_20261122_073538_change_log from './20261122_073538_change_log'
+import * as migration_20261122_083927_webhooks from './20261122_083927_webhooks'
 
 export const migrations = [
   {
@@ -41,5 +42,10 @@ export const migrations = [
     up: migration_20261122_073538_change_log.up,
     down: migration_20261122_073538_change_log.down,
     name: '20261122_073538_change_log',
+  },
+  {
+    up: migration_20261122_083927_webhooks.up,
+    down: migration_20261122_083927_webhooks.down,
+    name: '20261122_083927_webhooks',
   },
 ]

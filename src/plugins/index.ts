@@ -12,21 +12,25 @@ import { partnerApi } from './partnerApi'
 import { realDates } from './realDates'
 import { tenancy } from './tenancy'
 import { tenantIntegrity } from './tenantIntegrity'
+import { webhooks } from './webhooks'
+import { queueDeliveries } from './webhooks/delivery/queue'
 
 /**
  * Every plugin, in the order that matters: the ones that add collections (keys, redirects) come
  * before the ones that read the collections' declarations (attribute targets, tenancy), and the
  * multi-tenant plugin wraps what the others added; locks and query limits go on everything.
- * The change log's hooks run after every other afterChange hook the collections declare.
+ * The change log's hooks run after every other afterChange hook the collections declare; the
+ * webhook queue is its subscriber, so deliveries are written in the change's transaction.
  */
 export const plugins: Plugin[] = [
   partnerApi(readSettings().partnerApi),
   redirects(),
+  webhooks(readSettings().webhooks),
   customAttributeTargets(),
   nestedPages(),
   realDates(),
   tenantIntegrity(),
-  changeLog(),
+  changeLog({ subscribers: [queueDeliveries] }),
   tenancy(),
   noDocumentLocks(),
   boundedQueries(),

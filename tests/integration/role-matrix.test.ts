@@ -83,6 +83,15 @@ const sample = async ({
       ).id
     case 'api-keys':
       return make('api-keys', { name: label, tenants: [tenant.id], scope: 'write' })
+    case 'webhooks':
+      return make('webhooks', { ...base, url: 'https://hooks.example.org/in' })
+    case 'webhook-deliveries':
+      return make('webhook-deliveries', {
+        ...base,
+        webhook: await make('webhooks', { ...base, url: 'https://hooks.example.org/log' }),
+        type: 'webhook.test',
+        state: 'succeeded',
+      })
     case 'tenants':
       return tenant.id
     default:
@@ -103,6 +112,9 @@ const snapshot = async (slug: string, id: string): Promise<string> =>
       })
       .catch(() => null),
   )
+
+/** Tenant collections only a tenant's admins see: its settings. */
+const tenantAdminSettings = ['webhooks', 'webhook-deliveries']
 
 const tenantSlugs = (): string[] =>
   Object.values(payload.collections)
@@ -190,9 +202,19 @@ describe('the matrix', () => {
 
   it("X's editor reads X's records of every tenant collection (the routes work)", async () => {
     const editor = await roles['editor of X']!()
-    for (const slug of tenantSlugs()) {
+    for (const slug of tenantSlugs().filter((s) => !tenantAdminSettings.includes(s))) {
       const res = await editor.get(`/api/${slug}/${records.get(slug)!.x}?depth=0`)
       expect(res.status, slug).toBe(200)
+    }
+  })
+
+  it("X's webhook settings are its tenant admin's, not its editor's", async () => {
+    const editor = await roles['editor of X']!()
+    const admin = await roles['tenant admin of X']!()
+    for (const slug of tenantAdminSettings) {
+      const id = records.get(slug)!.x
+      expect([403, 404], slug).toContain((await editor.get(`/api/${slug}/${id}?depth=0`)).status)
+      expect((await admin.get(`/api/${slug}/${id}?depth=0`)).status, slug).toBe(200)
     }
   })
 })
@@ -286,17 +308,21 @@ describe("as X's tenant admin who also edits Y", () => {
     })
   })
 
-  it("reaches none of Y's people and keys, and cannot change Y itself", async () => {
-    for (const slug of ['users', 'api-keys'] as const) {
+  it("reaches none of Y's people, keys and webhooks, and cannot change Y itself", async () => {
+    for (const slug of ['users', 'api-keys', ...tenantAdminSettings]) {
       const id = records.get(slug)!.y
       const before = await snapshot(slug, id)
       expect([403, 404], `${slug} read`).toContain((await client.get(`/api/${slug}/${id}`)).status)
       const list = await client.get(`/api/${slug}?limit=200&depth=0`)
       expect(JSON.stringify(list.body), `${slug} list`).not.toContain(id)
-      const change =
-        slug === 'users' ? { password: 'taken-over-123' } : { scope: 'write', name: 'x' }
+      const change: Record<string, Record<string, unknown>> = {
+        users: { password: 'taken-over-123' },
+        'api-keys': { scope: 'write', name: 'x' },
+        webhooks: { url: 'https://attacker.example.org/in', active: true },
+        'webhook-deliveries': { retry: true },
+      }
       expect([403, 404], `${slug} update`).toContain(
-        (await client.patch(`/api/${slug}/${id}`, change)).status,
+        (await client.patch(`/api/${slug}/${id}`, change[slug])).status,
       )
       expect([403, 404], `${slug} delete`).toContain(
         (await client.delete(`/api/${slug}/${id}`)).status,

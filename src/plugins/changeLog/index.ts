@@ -10,22 +10,30 @@ import { readSettings } from '../../lib/settings'
 import { declaredKinds } from '../partnerApi/kinds/declared'
 import { pruneIntervalMs } from './defaults'
 import { pruneChangeLog } from './prune'
-import { recordChange } from './record'
+import { recordChange, type ChangeSubscriber } from './record'
+
+type Logging = { kind: string; subscribers: readonly ChangeSubscriber[] }
 
 const logChange =
-  (kind: string): CollectionAfterChangeHook =>
+  ({ kind, subscribers }: Logging): CollectionAfterChangeHook =>
   async ({ doc, previousDoc, operation, req }) => {
-    await recordChange({ req, kind, operation, doc, previousDoc })
+    await recordChange({ req, kind, operation, doc, previousDoc, subscribers })
     return doc
   }
 
 const logDelete =
-  (kind: string): CollectionAfterDeleteHook =>
+  ({ kind, subscribers }: Logging): CollectionAfterDeleteHook =>
   async ({ doc, req }) => {
-    await recordChange({ req, kind, operation: 'delete', doc })
+    await recordChange({ req, kind, operation: 'delete', doc, subscribers })
   }
 
-const withLog = (collection: CollectionConfig): CollectionConfig => {
+const withLog = ({
+  collection,
+  subscribers,
+}: {
+  collection: CollectionConfig
+  subscribers: readonly ChangeSubscriber[]
+}): CollectionConfig => {
   // A collection shown as two kinds (media and files) logs once, under its first kind.
   const kind = declaredKinds([collection])[0]?.path
   if (!kind) return collection
@@ -33,8 +41,8 @@ const withLog = (collection: CollectionConfig): CollectionConfig => {
     ...collection,
     hooks: {
       ...collection.hooks,
-      afterChange: [...(collection.hooks?.afterChange ?? []), logChange(kind)],
-      afterDelete: [...(collection.hooks?.afterDelete ?? []), logDelete(kind)],
+      afterChange: [...(collection.hooks?.afterChange ?? []), logChange({ kind, subscribers })],
+      afterDelete: [...(collection.hooks?.afterDelete ?? []), logDelete({ kind, subscribers })],
     },
   }
 }
@@ -43,30 +51,35 @@ const withLog = (collection: CollectionConfig): CollectionConfig => {
  * Every create, update, publish, unpublish and delete of a partner kind's record appends one
  * entry to the change log, whatever made it (admin, partner API, seed, Local API), in the same
  * transaction. Entries older than the retention are pruned by a job in each app instance.
+ * `subscribers` run in that transaction after each entry (the webhook queue is one).
  */
-export const changeLog = (): Plugin => (config) => ({
-  ...config,
-  collections: (config.collections ?? []).map(withLog),
-  onInit: async (payload) => {
-    await config.onInit?.(payload)
-    const prune = (): void => {
-      // 0 keeps every entry.
-      if (readSettings().changeLogRetentionDays === 0) return
-      pruneChangeLog({ payload, retentionDays: readSettings().changeLogRetentionDays }).catch(
-        (err: unknown) => payload.logger.warn({ err, msg: 'change log: pruning failed' }),
-      )
-    }
-    // The first run waits a minute: a process that migrates after init has its tables by then.
-    const first = setTimeout(prune, 60_000)
-    const timer = setInterval(prune, pruneIntervalMs)
-    first.unref()
-    timer.unref()
-    onShutdown({
-      name: 'change log pruning',
-      hook: () => {
-        clearTimeout(first)
-        clearInterval(timer)
-      },
-    })
-  },
-})
+export const changeLog =
+  ({ subscribers = [] }: { subscribers?: readonly ChangeSubscriber[] } = {}): Plugin =>
+  (config) => ({
+    ...config,
+    collections: (config.collections ?? []).map((collection) =>
+      withLog({ collection, subscribers }),
+    ),
+    onInit: async (payload) => {
+      await config.onInit?.(payload)
+      const prune = (): void => {
+        // 0 keeps every entry.
+        if (readSettings().changeLogRetentionDays === 0) return
+        pruneChangeLog({ payload, retentionDays: readSettings().changeLogRetentionDays }).catch(
+          (err: unknown) => payload.logger.warn({ err, msg: 'change log: pruning failed' }),
+        )
+      }
+      // The first run waits a minute: a process that migrates after init has its tables by then.
+      const first = setTimeout(prune, 60_000)
+      const timer = setInterval(prune, pruneIntervalMs)
+      first.unref()
+      timer.unref()
+      onShutdown({
+        name: 'change log pruning',
+        hook: () => {
+          clearTimeout(first)
+          clearInterval(timer)
+        },
+      })
+    },
+  })

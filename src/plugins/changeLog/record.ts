@@ -4,9 +4,25 @@ import type { PayloadRequest } from 'payload'
 import { executeInRequest } from '../../db/inTransaction'
 import { relationId, type RelationValue } from '../../utilities/relationId'
 import { changeChannel } from './defaults'
-import { changedFields, eventOf } from './events'
+import { changedFields, eventOf, type ChangeEvent } from './events'
 
 type Doc = Record<string, unknown>
+
+/** One entry as written: what a subscriber (the webhook queue) learns, in the same transaction. */
+export type ChangeEntry = {
+  seq: number
+  tenant: string
+  kind: string
+  recordId: string
+  event: ChangeEvent
+  at: string
+  fields: string[]
+  /** The record as the change left it (absent after a delete). */
+  doc: Doc | undefined
+}
+
+/** Runs in the change's transaction after its entry is written: rolled back with it. */
+export type ChangeSubscriber = (args: { req: PayloadRequest; entry: ChangeEntry }) => Promise<void>
 
 /** Who made a change: a partner key (its principal carries the key id), a user, or the system. */
 export const actorOf = (
@@ -30,12 +46,14 @@ export const recordChange = async ({
   operation,
   doc,
   previousDoc,
+  subscribers,
 }: {
   req: PayloadRequest
   kind: string
   operation: 'create' | 'update' | 'delete'
   doc: Doc
   previousDoc?: Doc
+  subscribers: readonly ChangeSubscriber[]
 }): Promise<void> => {
   const tenant = relationId((doc.tenant ?? previousDoc?.tenant) as RelationValue)
   if (!tenant) return
@@ -48,16 +66,29 @@ export const recordChange = async ({
     req,
     query: sql`select pg_advisory_xact_lock(hashtextextended(${`change_log:${tenant}`}, 0))`,
   })
-  await executeInRequest({
+  const [row] = await executeInRequest<{ seq: string | number; at: string | Date }>({
     req,
     query: sql`
       with entry as (
         insert into change_log (tenant_id, kind, record_id, event, actor_type, actor_id, fields)
         values (${tenant}, ${kind}, ${String(doc.id)}, ${event}, ${actor.type}, ${actor.id},
           string_to_array(${fields.join(',')}, ','))
-        returning seq, tenant_id
+        returning seq, tenant_id, at
       )
-      select pg_notify(${changeChannel}, json_build_object('tenant', tenant_id, 'seq', seq)::text)
+      select seq, at,
+        pg_notify(${changeChannel}, json_build_object('tenant', tenant_id, 'seq', seq)::text)
       from entry`,
   })
+  if (!row) return
+  const entry: ChangeEntry = {
+    seq: Number(row.seq),
+    tenant,
+    kind,
+    recordId: String(doc.id),
+    event,
+    at: new Date(row.at).toISOString(),
+    fields,
+    doc: operation === 'delete' ? undefined : doc,
+  }
+  for (const subscriber of subscribers) await subscriber({ req, entry })
 }

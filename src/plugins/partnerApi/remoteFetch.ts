@@ -1,61 +1,8 @@
-import { lookup as dnsLookup } from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
-import net, { BlockList } from 'node:net'
 
+import { blockedAddressMessage, guardedLookup, outboundRefusal } from '../../lib/outbound'
 import { fail } from './problems'
-
-/**
- * IPv4 ranges that are not global unicast (RFC 6890's special-purpose registry): a fetched
- * `src` may reach none of them.
- */
-const specialIPv4 = new BlockList()
-for (const [prefix, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  specialIPv4.addSubnet(prefix, bits, 'ipv4')
-
-/** IPv6 global unicast is 2000::/3; these parts of it still lead elsewhere or nowhere. */
-const globalIPv6 = new BlockList()
-globalIPv6.addSubnet('2000::', 3, 'ipv6')
-const specialIPv6 = new BlockList()
-for (const [prefix, bits] of [
-  ['2001::', 23], // IETF protocol assignments: Teredo (2001::/32), ORCHID, benchmarking
-  ['2001:db8::', 32], // documentation
-  ['2002::', 16], // 6to4: an IPv4 address inside
-  ['3fff::', 20], // documentation
-] as const)
-  specialIPv6.addSubnet(prefix, bits, 'ipv6')
-
-/**
- * Allows only global unicast addresses: an allow list, so a range nobody thought of (IPv4
- * compatible, NAT64, site-local, ...) is refused by default. IPv4-mapped IPv6 is judged as the
- * IPv4 address it carries.
- */
-export const isBlockedAddress = (address: string): boolean => {
-  const family = net.isIP(address)
-  if (family === 4) return specialIPv4.check(address, 'ipv4')
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-    if (mapped?.[1]) return specialIPv4.check(mapped[1], 'ipv4')
-    return !globalIPv6.check(address, 'ipv6') || specialIPv6.check(address, 'ipv6')
-  }
-  return true
-}
 
 export type FetchedFile = { data: Buffer; mimetype: string; name: string; size: number }
 
@@ -131,27 +78,9 @@ const fetchWithin = async ({
   } catch {
     return refuse('"src" is not a valid URL.')
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return refuse('"src" must be an http or https URL.')
-  if (url.username || url.password) return refuse('"src" must not carry credentials.')
-  const hostname = url.hostname.replace(/^\[|\]$/g, '')
-  const trusted = options.allowedHosts.includes(url.host)
-  if (!trusted && net.isIP(hostname) && isBlockedAddress(hostname)) {
-    return refuse('"src" points at a private or reserved address.')
-  }
-
-  const lookup: net.LookupFunction = (host, opts, callback) => {
-    dnsLookup(host, { all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 4)
-      const bad = addresses.find((a) => isBlockedAddress(a.address))
-      if (!trusted && bad) return callback(new Error('blocked address'), '', 4)
-      const first = addresses[0]
-      if (!first) return callback(new Error('no address'), '', 4)
-      if ((opts as { all?: boolean }).all)
-        return (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses)
-      callback(null, first.address, first.family)
-    })
-  }
+  const refusal = outboundRefusal({ url, allowedHosts: options.allowedHosts })
+  if (refusal) return refuse(`"src" ${refusal}.`)
+  const lookup = guardedLookup({ trusted: options.allowedHosts.includes(url.host) })
 
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http
@@ -169,7 +98,7 @@ const fetchWithin = async ({
     refuse(
       signal.aborted
         ? `"src" did not answer within ${options.timeoutMs} ms.`
-        : err.message === 'blocked address'
+        : err.message === blockedAddressMessage
           ? '"src" resolves to a private or reserved address.'
           : '"src" could not be fetched.',
     ),

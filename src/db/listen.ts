@@ -1,0 +1,76 @@
+import type { Payload } from 'payload'
+import type { PoolClient } from 'pg'
+
+import { postgresOf } from './postgres'
+
+/**
+ * Listens on a PostgreSQL channel on one connection of the pool, and listens again after the
+ * connection is lost (a database restart), calling `onNotify` once then too: what was
+ * announced while it was away is not repeated. Notifications only wake work; nothing depends
+ * on receiving every one.
+ */
+export const listen = ({
+  payload,
+  channel,
+  onNotify,
+  retryMs = 1000,
+}: {
+  payload: Payload
+  /** A fixed identifier of ours, never user input. */
+  channel: string
+  onNotify: (payload: string | undefined) => void
+  retryMs?: number
+}): { close: () => void } => {
+  let closed = false
+  let timer: NodeJS.Timeout | undefined
+  /** Releases the listening connection once, however many ways it is lost or closed. */
+  let dropCurrent: (() => void) | undefined
+
+  const again = (): void => {
+    if (closed || timer) return
+    timer = setTimeout(() => {
+      timer = undefined
+      void connect()
+    }, retryMs)
+    timer.unref()
+  }
+
+  const connect = async (): Promise<void> => {
+    let held: PoolClient
+    try {
+      held = await postgresOf(payload).pool.connect()
+    } catch {
+      return again()
+    }
+    let released = false
+    const drop = (err?: Error): void => {
+      if (released) return
+      released = true
+      dropCurrent = undefined
+      held.release(err ?? true)
+      again()
+    }
+    held.on('error', drop)
+    held.on('end', () => drop())
+    held.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload)
+    })
+    try {
+      await held.query(`listen ${channel}`)
+    } catch {
+      return drop()
+    }
+    if (closed) return drop()
+    dropCurrent = () => drop()
+    onNotify(undefined)
+  }
+
+  void connect()
+  return {
+    close: () => {
+      closed = true
+      if (timer) clearTimeout(timer)
+      dropCurrent?.()
+    },
+  }
+}

@@ -1,0 +1,20 @@
+import type { CollectionBeforeChangeHook } from 'payload'
+
+import type { WebhookDelivery } from '../../../../payload-types'
+
+/**
+ * A delivery is the server's record of what it sent: a user changes nothing in it but may ask
+ * for it to be sent again ("Retry now"), which puts it back in the queue as due at once. The
+ * system (no user) writes it freely.
+ */
+export const retryByHand: CollectionBeforeChangeHook<WebhookDelivery> = ({
+  data,
+  originalDoc,
+  operation,
+  req,
+}) => {
+  if (!req.user || operation !== 'update' || !originalDoc) return data
+  const { retry: _retry, ...stored } = originalDoc
+  if (data.retry !== true) return stored
+  return { ...stored, state: 'pending', nextAttemptAt: new Date().toISOString(), leaseUntil: null }
+}

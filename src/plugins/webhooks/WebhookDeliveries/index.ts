@@ -1,0 +1,110 @@
+import type { CollectionConfig } from 'payload'
+
+import { inAdministeredTenant } from '../../../access/administeredTenant'
+import { retryByHand } from './hooks/retryByHand'
+
+const readOnly = { readOnly: true } as const
+
+/**
+ * Every message sent to a subscription and each attempt to deliver it. Written by the delivery
+ * worker alone (in SQL: claims must skip rows another instance holds); tenant admins read their
+ * tenants' deliveries and may send one again.
+ */
+export const webhookDeliveriesCollection: CollectionConfig = {
+  slug: 'webhook-deliveries',
+  labels: { singular: 'Webhook delivery', plural: 'Webhook deliveries' },
+  custom: { tenantOwned: true },
+  admin: {
+    group: 'Settings',
+    useAsTitle: 'type',
+    defaultColumns: ['type', 'kind', 'recordId', 'state', 'attempts', 'lastStatus', 'createdAt'],
+    description: 'What was sent to each webhook, attempt by attempt.',
+  },
+  access: {
+    create: () => false,
+    read: inAdministeredTenant,
+    update: inAdministeredTenant,
+    delete: () => false,
+  },
+  hooks: { beforeChange: [retryByHand] },
+  // What the worker's claim looks for: due messages, and earlier ones of the same record.
+  indexes: [
+    { fields: ['state', 'nextAttemptAt'] },
+    { fields: ['webhook', 'kind', 'recordId', 'change'] },
+  ],
+  fields: [
+    {
+      name: 'webhook',
+      type: 'relationship',
+      relationTo: 'webhooks',
+      required: true,
+      index: true,
+      admin: readOnly,
+    },
+    { name: 'type', type: 'text', required: true, admin: readOnly },
+    { name: 'kind', type: 'text', admin: readOnly },
+    { name: 'recordId', type: 'text', admin: readOnly },
+    { name: 'event', type: 'text', admin: readOnly },
+    { name: 'fields', type: 'json', admin: readOnly },
+    {
+      name: 'record',
+      type: 'json',
+      admin: { ...readOnly, description: 'The record as the change left it, as sent.' },
+    },
+    {
+      name: 'change',
+      type: 'number',
+      admin: { ...readOnly, description: 'The change log entry this message tells of.' },
+    },
+    { name: 'changedAt', type: 'date', admin: readOnly },
+    {
+      name: 'state',
+      type: 'select',
+      required: true,
+      defaultValue: 'pending',
+      options: ['pending', 'delivering', 'succeeded', 'failed'].map((value) => ({
+        label: value,
+        value,
+      })),
+      admin: { ...readOnly, position: 'sidebar' },
+    },
+    {
+      name: 'attempts',
+      type: 'number',
+      defaultValue: 0,
+      admin: { ...readOnly, position: 'sidebar' },
+    },
+    {
+      name: 'nextAttemptAt',
+      type: 'date',
+      admin: { ...readOnly, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
+    { name: 'leaseUntil', type: 'date', hidden: true },
+    {
+      name: 'deliveredAt',
+      type: 'date',
+      admin: { ...readOnly, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
+    { name: 'lastStatus', type: 'number', admin: { ...readOnly, position: 'sidebar' } },
+    { name: 'lastError', type: 'text', admin: { ...readOnly, position: 'sidebar' } },
+    {
+      name: 'log',
+      type: 'json',
+      admin: {
+        ...readOnly,
+        description:
+          'Each attempt: when, the answer status or error, the time taken, and the start of the answer.',
+      },
+    },
+    {
+      name: 'retry',
+      label: 'Retry now',
+      type: 'checkbox',
+      virtual: true,
+      admin: {
+        position: 'sidebar',
+        description: 'Save with this ticked to send the message again now.',
+      },
+    },
+  ],
+}

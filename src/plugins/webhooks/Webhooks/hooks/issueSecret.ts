@@ -1,0 +1,49 @@
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
+
+import type { Webhook } from '../../../../payload-types'
+import { generateSecret, sealSecret } from '../../secret'
+
+const plaintext = 'webhookSecretPlaintext'
+/** Set by the rotate operations (after their access check): this update issues a new secret. */
+export const rotateContext = 'webhookRotate'
+
+/** Written by the server alone: a body that names them is ignored. */
+const serverFields = ['secretCipher', 'pausedReason', 'pausedAt', 'failingSince'] as const
+
+/**
+ * A new subscription gets its signing secret here, and so does one being rotated; the secret
+ * travels to the answer through the context, sealed in the record. Turning a paused
+ * subscription back on clears why it was paused, and its failures start counting afresh.
+ */
+export const issueSecret: CollectionBeforeChangeHook<Webhook> = ({
+  data,
+  operation,
+  originalDoc,
+  req,
+}) => {
+  for (const field of serverFields) {
+    if (operation === 'create') delete data[field]
+    else (data as Record<string, unknown>)[field] = originalDoc?.[field] ?? null
+  }
+  if (operation === 'create' || req.context[rotateContext] === true) {
+    const secret = generateSecret()
+    data.secretCipher = sealSecret({ secret, installationSecret: req.payload.secret })
+    req.context[plaintext] = secret
+  }
+  if (operation === 'update' && data.active === true && originalDoc?.active === false) {
+    data.pausedReason = null
+    data.pausedAt = null
+    data.failingSince = null
+  }
+  return data
+}
+
+/** The create's answer (REST, Local API) is where the new secret appears, once. */
+export const revealSecretOnce: CollectionAfterChangeHook<Webhook> = ({ doc, operation, req }) =>
+  operation === 'create' && typeof req.context[plaintext] === 'string'
+    ? { ...doc, secret: req.context[plaintext] }
+    : doc
+
+/** The secret a create or rotation issued, for the operation that asked for it. */
+export const issuedSecret = (context: Record<string, unknown>): string | undefined =>
+  typeof context[plaintext] === 'string' ? context[plaintext] : undefined

@@ -1,0 +1,100 @@
+import type { CollectionConfig } from 'payload'
+
+import { requireAdministeredTenant } from '../../../hooks/requireAdministeredTenant'
+import { recordEvents } from '../defaults'
+import { webhookAccess } from './access'
+import { rotateSecretEndpoint, sendTestEndpoint } from './endpoints'
+import { dropDeliveries } from './hooks/dropDeliveries'
+import { issueSecret, revealSecretOnce } from './hooks/issueSecret'
+import { validateTarget } from './validateTarget'
+
+/**
+ * A tenant's webhook subscriptions: where its changes are sent, which ones, signed with a
+ * secret shown once. `kinds` lists the partner kinds a subscription may ask for.
+ */
+export const webhooksCollection = ({ kinds }: { kinds: readonly string[] }): CollectionConfig => ({
+  slug: 'webhooks',
+  labels: { singular: 'Webhook', plural: 'Webhooks' },
+  custom: { tenantOwned: true },
+  admin: {
+    useAsTitle: 'url',
+    group: 'Settings',
+    defaultColumns: ['url', 'description', 'events', 'kinds', 'active', 'pausedReason'],
+    description:
+      'Partner systems told of every change as it happens, signed per Standard Webhooks. Deliveries are retried for about a day; a target that keeps failing is paused.',
+  },
+  access: webhookAccess,
+  endpoints: [rotateSecretEndpoint, sendTestEndpoint],
+  hooks: {
+    beforeChange: [requireAdministeredTenant, issueSecret],
+    afterChange: [revealSecretOnce],
+    beforeDelete: [dropDeliveries],
+  },
+  fields: [
+    {
+      name: 'url',
+      label: 'Target URL',
+      type: 'text',
+      required: true,
+      validate: validateTarget,
+      admin: { description: 'Where each change is POSTed (https in production).' },
+    },
+    { name: 'description', type: 'text', maxLength: 500 },
+    {
+      name: 'events',
+      type: 'select',
+      hasMany: true,
+      options: recordEvents.map((value) => ({ label: value, value })),
+      admin: { description: 'Empty: every event.' },
+    },
+    {
+      name: 'kinds',
+      type: 'select',
+      hasMany: true,
+      options: kinds.map((value) => ({ label: value, value })),
+      admin: { description: 'Empty: every kind of record.' },
+    },
+    {
+      name: 'secret',
+      type: 'ui',
+      admin: { components: { Field: '/components/WebhookSecret#WebhookSecret' } },
+    },
+    { name: 'secretCipher', type: 'text', hidden: true },
+    {
+      name: 'active',
+      type: 'checkbox',
+      defaultValue: true,
+      admin: {
+        position: 'sidebar',
+        description: 'Paused subscriptions keep their deliveries until they are turned back on.',
+      },
+    },
+    {
+      name: 'pausedReason',
+      label: 'Why it was paused',
+      type: 'textarea',
+      admin: { readOnly: true, position: 'sidebar', condition: (data) => !data?.active },
+    },
+    {
+      name: 'pausedAt',
+      type: 'date',
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        date: { pickerAppearance: 'dayAndTime' },
+        condition: (data) => !data?.active,
+      },
+    },
+    {
+      name: 'failingSince',
+      type: 'date',
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        date: { pickerAppearance: 'dayAndTime' },
+        description: 'Deliveries have failed since then without one success.',
+        condition: (data) => Boolean(data?.failingSince),
+      },
+    },
+  ],
+})

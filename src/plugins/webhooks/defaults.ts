@@ -1,0 +1,53 @@
+/**
+ * The webhook facts and option defaults, each defined here once. The retry schedule is the
+ * Standard Webhooks recommendation: after the first attempt, 5 s, 5 min, 30 min, 2 h, 5 h,
+ * 10 h and 10 h, about 28 hours in all.
+ */
+export type WebhookOptions = {
+  /** Waits before each retry, in order; a delivery that fails them all is given up. */
+  retryDelaysMs: readonly number[]
+  /** A subscription whose deliveries have failed this long without one success is paused. */
+  pauseAfterMs: number
+  /** One attempt, connect to last byte. */
+  timeoutMs: number
+  /** Deliveries one app instance makes at once. */
+  concurrency: number
+  /** How often due retries are looked for when no change wakes the worker. */
+  pollIntervalMs: number
+  /** Private `host:port`s a target may point at (a test's receiver, an internal service). */
+  allowedHosts: readonly string[]
+  /** Plain-http targets: allowed outside production only. */
+  allowHttp: boolean
+  /** Whether this instance runs a delivery worker (instances that only serve may not). */
+  deliver: boolean
+}
+
+const second = 1000
+const minute = 60 * second
+const hour = 60 * minute
+
+export const optionDefaults: WebhookOptions = {
+  retryDelaysMs: [5 * second, 5 * minute, 30 * minute, 2 * hour, 5 * hour, 10 * hour, 10 * hour],
+  pauseAfterMs: 24 * hour,
+  timeoutMs: 10 * second,
+  concurrency: 4,
+  pollIntervalMs: second,
+  allowedHosts: [],
+  allowHttp: true,
+  deliver: true,
+}
+
+/** What a delivery's answer keeps of the receiver's body, for the delivery log. */
+export const excerptChars = 500
+
+/** Attempts kept in a delivery's log (a day of retries is 8). */
+export const logLength = 20
+
+/** The events a subscription may ask for; none asked means all. */
+export const recordEvents = ['created', 'updated', 'deleted', 'published', 'unpublished'] as const
+
+/** The event type of the test message a subscription can be sent by hand. */
+export const testEventType = 'webhook.test'
+
+/** A record event's type in the message: `record.created`, `record.updated`, … */
+export const recordEventType = (event: string): string => `record.${event}`

@@ -1,0 +1,113 @@
+import http from 'node:http'
+import https from 'node:https'
+
+import { blockedAddressMessage, guardedLookup, outboundRefusal } from '../../../lib/outbound'
+import { excerptChars } from '../defaults'
+
+/** One attempt's outcome, as the delivery log keeps it. */
+export type Attempt = {
+  at: string
+  ok: boolean
+  status: number | null
+  latencyMs: number
+  /** The start of the receiver's answer, or why there was none. */
+  excerpt: string
+  error: string | null
+}
+
+/**
+ * POSTs one message. The target is checked as a media `src` is (a private address is refused,
+ * and the connection goes to the address that was checked); redirects are not followed (a 3xx
+ * is a failure, so a target cannot bounce deliveries inward); one time-out covers the whole
+ * attempt. Only a 2xx counts as delivered.
+ */
+export const sendMessage = async ({
+  url: target,
+  body,
+  headers,
+  timeoutMs,
+  allowedHosts,
+}: {
+  url: string
+  body: string
+  headers: Record<string, string>
+  timeoutMs: number
+  allowedHosts: readonly string[]
+}): Promise<Attempt> => {
+  const started = performance.now()
+  const at = new Date().toISOString()
+  const failed = (error: string, status: number | null = null, excerpt = ''): Attempt => ({
+    at,
+    ok: false,
+    status,
+    latencyMs: Math.round(performance.now() - started),
+    excerpt,
+    error,
+  })
+  let url: URL
+  try {
+    url = new URL(target)
+  } catch {
+    return failed('The target is not a valid URL.')
+  }
+  const refusal = outboundRefusal({ url, allowedHosts })
+  if (refusal) return failed(`The target ${refusal}.`)
+  const signal = AbortSignal.timeout(timeoutMs)
+  return new Promise<Attempt>((resolve) => {
+    const client = url.protocol === 'https:' ? https : http
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        lookup: guardedLookup({ trusted: allowedHosts.includes(url.host) }),
+        signal,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'arts-cms-webhooks/1',
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        let size = 0
+        res.on('data', (chunk: Buffer) => {
+          // Enough for the log; the rest is read and dropped so the connection can close.
+          if (size < excerptChars * 4) chunks.push(chunk)
+          size += chunk.length
+        })
+        res.on('error', () => undefined)
+        res.on('close', () => {
+          const status = res.statusCode ?? 0
+          const excerpt = Buffer.concat(chunks).toString('utf8').slice(0, excerptChars)
+          if (status >= 200 && status < 300)
+            return resolve({
+              at,
+              ok: true,
+              status,
+              latencyMs: Math.round(performance.now() - started),
+              excerpt,
+              error: null,
+            })
+          const why =
+            status >= 300 && status < 400
+              ? `The target redirected (${status}); redirects are not followed.`
+              : `The target answered ${status}.`
+          resolve(failed(why, status, excerpt))
+        })
+      },
+    )
+    req.on('error', (err: Error & { code?: string }) => {
+      resolve(
+        failed(
+          signal.aborted
+            ? `No answer within ${timeoutMs} ms.`
+            : err.message === blockedAddressMessage
+              ? 'The target resolves to a private or reserved address.'
+              : `Could not connect (${err.code ?? err.message}).`,
+        ),
+      )
+    })
+    req.end(body)
+  })
+}

@@ -1,0 +1,150 @@
+import type { Payload } from 'payload'
+import { sql } from '@payloadcms/db-postgres/drizzle'
+
+import { postgresOf } from '../../../db/postgres'
+import type { Webhook, WebhookDelivery } from '../../../payload-types'
+import { testEventType } from '../defaults'
+import { issuedSecret, rotateContext } from '../Webhooks/hooks/issueSecret'
+import { workerOf } from '../delivery/worker'
+import { asCaller, withinCaller, type Caller } from './caller'
+
+const isUuid = (id: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+
+/** The caller's subscription, or `undefined`: another tenant's reads as missing. */
+export const findWebhook = async ({
+  payload,
+  caller,
+  id,
+}: {
+  payload: Payload
+  caller: Caller
+  id: string
+}): Promise<Webhook | undefined> => {
+  if (!isUuid(id)) return undefined
+  const { docs } = await payload.find({
+    collection: 'webhooks',
+    where: withinCaller({ caller, where: { id: { equals: id } } }),
+    limit: 1,
+    depth: 0,
+    pagination: false,
+    ...asCaller(caller),
+  })
+  return docs[0]
+}
+
+/** A new signing secret for the subscription, answered this once; the old one stops at once. */
+export const rotateWebhookSecret = async ({
+  payload,
+  caller,
+  id,
+}: {
+  payload: Payload
+  caller: Caller
+  id: string
+}): Promise<{ webhook: Webhook; secret: string } | undefined> => {
+  if (!(await findWebhook({ payload, caller, id }))) return undefined
+  const context: Record<string, unknown> = { [rotateContext]: true }
+  const webhook = await payload.update({
+    collection: 'webhooks',
+    id,
+    data: {},
+    depth: 0,
+    context,
+    ...asCaller(caller),
+  })
+  const secret = issuedSecret(context)
+  return secret ? { webhook, secret } : undefined
+}
+
+/**
+ * Queues a `webhook.test` message for the subscription (paused or not) and waits, up to
+ * `waitMs`, for its first attempt: the answer shows what the receiver made of it.
+ */
+export const sendTestMessage = async ({
+  payload,
+  caller,
+  id,
+  waitMs,
+}: {
+  payload: Payload
+  caller: Caller
+  id: string
+  waitMs: number
+}): Promise<WebhookDelivery | undefined> => {
+  const webhook = await findWebhook({ payload, caller, id })
+  if (!webhook) return undefined
+  const tenant = typeof webhook.tenant === 'object' ? webhook.tenant?.id : webhook.tenant
+  const { rows } = await postgresOf(payload).drizzle.execute<{ id: string }>(sql`
+    insert into webhook_deliveries
+      (tenant_id, webhook_id, type, fields, changed_at, state, attempts, next_attempt_at,
+       updated_at, created_at)
+    values (${tenant}, ${webhook.id}, ${testEventType}, '[]'::jsonb, now(), 'pending', 0, now(),
+      now(), now())
+    returning id`)
+  const deliveryId = rows[0]?.id
+  if (!deliveryId) return undefined
+  workerOf(payload)?.wake()
+  const until = Date.now() + waitMs
+  for (;;) {
+    const delivery = await payload.findByID({
+      collection: 'webhook-deliveries',
+      id: deliveryId,
+      depth: 0,
+      overrideAccess: true,
+    })
+    if (delivery.attempts && delivery.state !== 'delivering') return delivery
+    if (Date.now() > until) return delivery
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** The caller's delivery of a subscription, or `undefined`. */
+export const findDelivery = async ({
+  payload,
+  caller,
+  webhookId,
+  id,
+}: {
+  payload: Payload
+  caller: Caller
+  webhookId: string
+  id: string
+}): Promise<WebhookDelivery | undefined> => {
+  if (!isUuid(id) || !isUuid(webhookId)) return undefined
+  const { docs } = await payload.find({
+    collection: 'webhook-deliveries',
+    where: withinCaller({
+      caller,
+      where: { and: [{ id: { equals: id } }, { webhook: { equals: webhookId } }] },
+    }),
+    limit: 1,
+    depth: 0,
+    pagination: false,
+    ...asCaller(caller),
+  })
+  return docs[0]
+}
+
+/** Sends a delivery again now, whatever became of it (a given-up one included). */
+export const retryDelivery = async ({
+  payload,
+  caller,
+  webhookId,
+  id,
+}: {
+  payload: Payload
+  caller: Caller
+  webhookId: string
+  id: string
+}): Promise<WebhookDelivery | undefined> => {
+  const found = await findDelivery({ payload, caller, webhookId, id })
+  if (!found) return undefined
+  if (found.state === 'delivering') return found
+  await postgresOf(payload).drizzle.execute(sql`
+    update webhook_deliveries
+    set state = 'pending', next_attempt_at = now(), lease_until = null, updated_at = now()
+    where id = ${found.id} and state <> 'delivering'`)
+  workerOf(payload)?.wake()
+  return { ...found, state: 'pending', nextAttemptAt: new Date().toISOString() }
+}
