@@ -112,7 +112,13 @@ beforeAll(async () => {
   await new Promise<void>((r) => assets.listen(0, '127.0.0.1', r))
   assetHost = `127.0.0.1:${(assets.address() as AddressInfo).port}`
   app = await startApp({
-    env: { MEDIA_UPLOAD_LIMIT_BYTES: String(mediaLimit), MEDIA_FETCH_ALLOWED_HOSTS: assetHost },
+    env: {
+      MEDIA_UPLOAD_LIMIT_BYTES: String(mediaLimit),
+      MEDIA_FETCH_ALLOWED_HOSTS: assetHost,
+      // The asset server answers anything with 200: it is the webhook receiver too.
+      WEBHOOK_DELIVERY: 'on',
+      WEBHOOK_ALLOWED_HOSTS: assetHost,
+    },
   })
   const served = await fetch(`${app.origin}${partnerBase}/openapi`)
   checker = contractChecker((await served.json()) as Document31)
@@ -359,6 +365,143 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
     expect(problems).toEqual([])
   })
 
+  it('webhook subscriptions and deliveries: every documented status but 503', async () => {
+    problems.length = 0
+    const base = '/contract-a/webhooks'
+    const url = `http://${assetHost}/hook`
+    const created = await call({ method: 'POST', path: base, key: keys.write, json: { url } })
+    expect(created.status).toBe(201)
+    expect(String(created.body.secret)).toMatch(/^whsec_/)
+    const id = String(created.body.id)
+    const one = `${base}/${id}`
+    const missing = `${base}/${randomUUID()}`
+    expect((await call({ method: 'GET', path: base, key: keys.write })).status).toBe(200)
+    expect((await call({ method: 'GET', path: one, key: keys.write })).status).toBe(200)
+    const patched = await call({
+      method: 'PATCH',
+      path: one,
+      key: keys.write,
+      json: { events: ['created', 'deleted'], description: 'listings' },
+    })
+    expect(patched.status).toBe(200)
+    const test = await call({ method: 'POST', path: `${one}/test`, key: keys.write })
+    expect(test.status).toBe(200)
+    expect(test.body.state).toBe('succeeded')
+    const log = await call({ method: 'GET', path: `${one}/deliveries?limit=5`, key: keys.write })
+    expect(log.status).toBe(200)
+    const deliveryId = String((log.body.docs as { id: string }[])[0]?.id)
+    const retry = `${one}/deliveries/${deliveryId}/retry`
+    expect((await call({ method: 'POST', path: retry, key: keys.write })).status).toBe(200)
+    const rotated = await call({ method: 'POST', path: `${one}/rotate-secret`, key: keys.write })
+    expect(rotated.status).toBe(200)
+    expect(rotated.body.secret).not.toBe(created.body.secret)
+
+    // Bad input: 400, 413, 415; nothing changes.
+    for (const json of [
+      {},
+      { url: 'http://127.0.0.1:9/x' },
+      { url, colour: 'red' },
+      { url: 42 },
+      { url, events: ['exploded'] },
+      { url, kinds: 'events' },
+      { url, active: 'yes' },
+    ])
+      expect((await call({ method: 'POST', path: base, key: keys.write, json })).status).toBe(400)
+    expect(
+      (await call({ method: 'PATCH', path: one, key: keys.write, json: { url: 'ftp://x.org' } }))
+        .status,
+    ).toBe(400)
+    expect(
+      (
+        await call({
+          method: 'POST',
+          path: base,
+          key: keys.write,
+          raw: { type: 'application/json', text: '{"url":' },
+        })
+      ).status,
+    ).toBe(400)
+    expect(
+      (await call({ method: 'GET', path: `${one}/deliveries?limit=0`, key: keys.write })).status,
+    ).toBe(400)
+    for (const method of ['POST', 'PATCH'])
+      expect(
+        (
+          await call({
+            method,
+            path: method === 'POST' ? base : one,
+            key: keys.write,
+            json: hugeJson,
+          })
+        ).status,
+      ).toBe(413)
+    for (const method of ['POST', 'PATCH'])
+      expect(
+        (
+          await call({
+            method,
+            path: method === 'POST' ? base : one,
+            key: keys.write,
+            raw: { type: 'text/plain', text: 'url=x' },
+          })
+        ).status,
+      ).toBe(415)
+
+    // Every route: 401 without a key, 403 for a read key and another tenant's key, 404 for an
+    // id that is not the tenant's, 429 over the key's limit.
+    const routes = [
+      { method: 'GET', path: base },
+      { method: 'POST', path: base, json: { url } },
+      { method: 'GET', path: one },
+      { method: 'PATCH', path: one, json: { description: 'x' } },
+      { method: 'POST', path: `${one}/test` },
+      { method: 'POST', path: `${one}/rotate-secret` },
+      { method: 'GET', path: `${one}/deliveries` },
+      { method: 'POST', path: retry },
+      { method: 'DELETE', path: one },
+    ]
+    for (const request of routes) {
+      expect((await call(request)).status).toBe(401)
+      expect((await call({ ...request, key: keys.read })).status).toBe(403)
+      expect((await call({ ...request, key: keys.other })).status).toBe(403)
+      expect((await limited(request)).status).toBe(429)
+      if (request.path !== base)
+        expect(
+          (
+            await call({
+              ...request,
+              path: request.path.replace(id, randomUUID()),
+              key: keys.write,
+            })
+          ).status,
+        ).toBe(404)
+    }
+    expect(
+      (await call({ method: 'GET', path: `${missing}/deliveries`, key: keys.write })).status,
+    ).toBe(404)
+    expect(
+      (
+        await call({
+          method: 'POST',
+          path: `${one}/deliveries/${randomUUID()}/retry`,
+          key: keys.write,
+        })
+      ).status,
+    ).toBe(404)
+    expect((await call({ method: 'DELETE', path: one, key: keys.write })).status).toBe(204)
+    expect((await call({ method: 'GET', path: one, key: keys.write })).status).toBe(404)
+
+    expect(problems).toEqual([])
+    const documented = checker.documented()
+    for (const route of tenantRoutes.filter((r) => r.tag === 'Webhooks')) {
+      const seen = checker.seen().get(route.operationId) ?? new Set()
+      const unseen = (documented.get(route.operationId) ?? []).filter(
+        (status) => status !== 503 && !seen.has(status),
+      )
+      expect(unseen, route.operationId).toEqual([])
+    }
+  })
+
   it('with the database away every operation answers 503 with Retry-After, as documented', async () => {
     problems.length = 0
     // A second instance whose database connection runs through a proxy this test can cut.
@@ -384,7 +527,7 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
       proxy.close()
       for (const socket of sockets) socket.destroy()
       for (const route of [...partnerRoutes, ...tenantRoutes]) {
-        const path = `${partnerBase}${route.path.replace('{tenant}', 'contract-a').replace('{id}', randomUUID())}`
+        const path = `${partnerBase}${route.path.replace('{tenant}', 'contract-a').replace(/\{\w+\}/g, () => randomUUID())}`
         const json =
           route.method === 'POST' || route.method === 'PATCH' ? { title: 'x' } : undefined
         const res = await fetch(`${away.origin}${path}`, {

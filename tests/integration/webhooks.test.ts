@@ -40,6 +40,8 @@ let downUrl: string
 let harbour: Tenant
 let globe: Tenant
 let harbourWrite: string
+let harbourRead: string
+let globeWrite: string
 let harbourAdmin: AdminClient
 let harbourEditor: AdminClient
 let globeAdmin: AdminClient
@@ -85,6 +87,8 @@ beforeAll(async () => {
   harbour = await createTenant({ payload, slug: 'wh-harbour' })
   globe = await createTenant({ payload, slug: 'wh-globe' })
   harbourWrite = await createKey({ payload, tenants: [harbour], scope: 'write' })
+  harbourRead = await createKey({ payload, tenants: [harbour], scope: 'read' })
+  globeWrite = await createKey({ payload, tenants: [globe], scope: 'write' })
   await createUser({
     payload,
     email: 'wh-admin@example.com',
@@ -302,6 +306,71 @@ describe('webhook deliveries', () => {
       const res = await harbourAdmin.post('/api/webhooks', { tenant: harbour.id, url })
       expect(res.status, url).toBe(400)
     }
+  })
+})
+
+describe('webhooks through the partner API', () => {
+  it('a partner subscribes, receives signed messages, reads the log, and is confined to its tenant', async () => {
+    const harbourApi = partner({ origin: app.origin, tenant: 'wh-harbour', key: harbourWrite })
+    const created = await harbourApi.call('POST', '/webhooks', {
+      url: receiver.url('/partner'),
+      kinds: ['organizations'],
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = String(created.body.id)
+    const secret = String(created.body.secret)
+    expect(created.headers.get('location')).toMatch(new RegExp(`/wh-harbour/webhooks/${id}$`))
+    const org = await harbourApi.call('POST', '/organizations', { title: 'Guild', slug: 'guild' })
+    expect(org.status).toBe(201)
+    await arrived('/partner', 1)
+    const message = verified(receiver.at('/partner')[0]!, secret)
+    expect(message).toMatchObject({
+      type: 'record.created',
+      data: { kind: 'organizations', id: org.body.id, tenant: 'wh-harbour' },
+    })
+    // The secret is answered once: never in a read.
+    const read = await harbourApi.call('GET', `/webhooks/${id}`)
+    expect(read.status).toBe(200)
+    expect(JSON.stringify(read.body)).not.toContain(secret)
+    const list = await harbourApi.call('GET', '/webhooks')
+    expect(JSON.stringify(list.body)).toContain(id)
+    expect(JSON.stringify(list.body)).not.toContain('whsec_')
+    await waitUntil({
+      what: 'the delivery in the log',
+      timeoutMs: 5_000,
+      check: async () =>
+        ((await harbourApi.call('GET', `/webhooks/${id}/deliveries`)).body.docs ?? []).some(
+          (d) => d.state === 'succeeded',
+        ),
+    })
+    // The tenant admin sees what the partner made, in the admin.
+    expect((await harbourAdmin.get(`/api/webhooks/${id}`)).status).toBe(200)
+
+    // A read key may not manage subscriptions; the globe's key reaches none of the harbour's.
+    const reader = partner({ origin: app.origin, tenant: 'wh-harbour', key: harbourRead })
+    expect((await reader.call('GET', '/webhooks')).status).toBe(403)
+    const globeOnHarbour = partner({ origin: app.origin, tenant: 'wh-harbour', key: globeWrite })
+    expect((await globeOnHarbour.call('GET', `/webhooks/${id}`)).status).toBe(403)
+    const globeApi = partner({ origin: app.origin, tenant: 'wh-globe', key: globeWrite })
+    for (const [method, path, body] of [
+      ['GET', `/webhooks/${id}`],
+      ['PATCH', `/webhooks/${id}`, { url: receiver.url('/stolen') }],
+      ['POST', `/webhooks/${id}/rotate-secret`],
+      ['POST', `/webhooks/${id}/test`],
+      ['GET', `/webhooks/${id}/deliveries`],
+      ['DELETE', `/webhooks/${id}`],
+    ] as const)
+      expect((await globeApi.call(method, path, body)).status, `${method} ${path}`).toBe(404)
+    expect(JSON.stringify((await globeApi.call('GET', '/webhooks')).body)).not.toContain(id)
+    expect(receiver.at('/stolen')).toHaveLength(0)
+    expect((await harbourApi.call('GET', `/webhooks/${id}`)).body.url).toBe(
+      receiver.url('/partner'),
+    )
+
+    expect((await harbourApi.call('DELETE', `/webhooks/${id}`)).status).toBe(204)
+    await harbourApi.call('PATCH', `/organizations/${String(org.body.id)}`, { title: 'Guild II' })
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(receiver.at('/partner')).toHaveLength(1)
   })
 })
 

@@ -20,7 +20,9 @@ import { parseListQuery } from '../query'
 import { partnerBasePath } from '../defaults'
 import { partnerOptions } from '../options'
 import { matchRoute, routesOf, type Operation, type Route } from '../routes'
-import { matchTenantRoute, type TenantRoute } from '../tenantRoutes'
+import { matchTenantRoute, type TenantRoute, type TenantRouteName } from '../tenantRoutes'
+import * as webhookOps from '../operations/webhooks'
+import { parseDeliveriesQuery } from '../../webhooks/operations/deliveriesQuery'
 import { readJsonObject } from './body'
 import { corsHeaders, preflight } from './cors'
 import { readMediaInput } from './mediaInput'
@@ -71,7 +73,9 @@ const findRoute = ({
   config: SanitizedConfig
   method: string
   segments: string[]
-}): { route: Route | TenantRoute; tenant: string; id: string } => {
+}):
+  | { route: Route; tenant: string; id: string }
+  | { route: TenantRoute; tenant: string; params: Record<string, string> } => {
   const found =
     matchTenantRoute({ method, segments }) ??
     matchRoute({ routes: routesOf(config), method, segments })
@@ -86,7 +90,8 @@ const findRoute = ({
       detail: `${method} is not available here. Allowed: ${found.allowed.join(', ')}.`,
       headers: { allow: found.allowed.join(', ') },
     })
-  if ('tenant' in found) return { route: found.route, tenant: found.tenant, id: '' }
+  if ('params' in found)
+    return { route: found.route, tenant: found.params.tenant, params: found.params }
   return {
     route: found.match.route,
     tenant: found.match.params.tenant,
@@ -94,25 +99,73 @@ const findRoute = ({
   }
 }
 
+type TenantServed = {
+  payload: Payload
+  principal: PartnerPrincipal
+  request: Request
+  params: Record<string, string>
+}
+
+const queryProblems = (problems: { field: string; message: string }[]): never =>
+  fail({ status: 400, type: 'validation', detail: 'The query is not valid.', errors: problems })
+
+/** The `{id}` of a subscription's path. */
+const onWebhook = ({ payload, principal, params }: TenantServed) => ({
+  payload,
+  principal,
+  id: params.id ?? '',
+})
+
+const tenantJsonBody = ({ request, payload }: TenantServed): Promise<Record<string, unknown>> =>
+  readJsonObject({ request, limit: partnerOptions(payload.config).bodyLimitBytes })
+
 /** Per tenant route: read the input, run the operation, answer it. */
-const serveTenant: Record<
-  TenantRoute['name'],
-  (args: { payload: Payload; principal: PartnerPrincipal; request: Request }) => Promise<Response>
-> = {
+const serveTenant: Record<TenantRouteName, (args: TenantServed) => Promise<Response>> = {
   changes: async ({ payload, principal, request }) => {
     const parsed = parseFeedQuery({
       search: new URL(request.url).search,
       kinds: [...partnerKinds(payload).keys()],
     })
-    if ('problems' in parsed)
-      return fail({
-        status: 400,
-        type: 'validation',
-        detail: 'The query is not valid.',
-        errors: parsed.problems,
-      })
+    if ('problems' in parsed) return queryProblems(parsed.problems)
     return json(await listChanges({ payload, principal, query: parsed.query }), 200)
   },
+  listWebhooks: async ({ payload, principal }) =>
+    json(await webhookOps.listWebhooks({ payload, principal }), 200),
+  createWebhook: async (served) => {
+    const created = await webhookOps.createWebhook({
+      payload: served.payload,
+      principal: served.principal,
+      body: await tenantJsonBody(served),
+    })
+    const location = `${partnerBasePath}/${served.principal.tenant.slug}/webhooks/${created.id}`
+    return json(created, 201, { location, 'cache-control': 'no-store' })
+  },
+  retrieveWebhook: async (served) => json(await webhookOps.retrieveWebhook(onWebhook(served)), 200),
+  updateWebhook: async (served) =>
+    json(
+      await webhookOps.updateWebhook({ ...onWebhook(served), body: await tenantJsonBody(served) }),
+      200,
+    ),
+  deleteWebhook: async (served) => {
+    await webhookOps.deleteWebhook(onWebhook(served))
+    return new Response(null, { status: 204 })
+  },
+  rotateWebhookSecret: async (served) =>
+    json(await webhookOps.rotateSecret(onWebhook(served)), 200, { 'cache-control': 'no-store' }),
+  testWebhook: async (served) => json(await webhookOps.testWebhook(onWebhook(served)), 200),
+  listWebhookDeliveries: async (served) => {
+    const parsed = parseDeliveriesQuery(new URL(served.request.url).search)
+    if ('problems' in parsed) return queryProblems(parsed.problems)
+    return json(await webhookOps.listDeliveries({ ...onWebhook(served), query: parsed.query }), 200)
+  },
+  retryWebhookDelivery: async (served) =>
+    json(
+      await webhookOps.retryWebhookDelivery({
+        ...onWebhook(served),
+        deliveryId: served.params.deliveryId ?? '',
+      }),
+      200,
+    ),
 }
 
 const kindOf = ({ payload, route }: { payload: Payload; route: Route }): Kind =>
@@ -139,11 +192,8 @@ export const handlePartnerRequest = async ({
   const cors = corsHeaders({ request, origins })
   let payload: Payload | undefined
   try {
-    const { route, tenant, id } = findRoute({
-      config: await config,
-      method: request.method,
-      segments,
-    })
+    const found = findRoute({ config: await config, method: request.method, segments })
+    const { route, tenant } = found
     payload = await getPayload({ config }).catch((err: unknown) => {
       throw toProblem({ err })
     })
@@ -155,15 +205,15 @@ export const handlePartnerRequest = async ({
     limitRate({ payload, key })
     const principal = await authorize({ payload, key, tenantSlug: tenant, scope: route.scope })
     const response =
-      'kind' in route
-        ? await serve[route.operation]({
+      'params' in found
+        ? await serveTenant[found.route.name]({ payload, principal, request, params: found.params })
+        : await serve[found.route.operation]({
             payload,
-            kind: kindOf({ payload, route }),
+            kind: kindOf({ payload, route: found.route }),
             principal,
             request,
-            id,
+            id: found.id,
           })
-        : await serveTenant[route.name]({ payload, principal, request })
     for (const [name, value] of Object.entries(cors)) response.headers.set(name, value)
     return response
   } catch (err) {

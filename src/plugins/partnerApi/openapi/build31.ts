@@ -9,8 +9,9 @@ import { routeErrors, routesOf, type Route } from '../routes'
 import { problemTitle } from '../../../lib/problem'
 import { tenantSlugPattern } from '../../../collections/Tenants/validateTenantSlug'
 import { changeParameters, changeSchemas, changesTag } from './changes'
+import { deliveryParameters, webhookMessages, webhookSchemas, webhooksTag } from './webhooks'
 import { describeApi } from './description'
-import { tenantRoutes } from '../tenantRoutes'
+import { tenantRoutes, type TenantRoute } from '../tenantRoutes'
 
 export type OpenApiDocument = OpenAPIV3_1.Document
 
@@ -187,6 +188,61 @@ const problemResponse = (status: number): JsonSchema => ({
   ...(problemHeaders[status] ? { headers: problemHeaders[status] } : {}),
 })
 
+/** A path parameter of a tenant route other than the tenant: a UUID. */
+const uuidParameter = (name: string): OpenAPIV3_1.ParameterObject => ({
+  name,
+  in: 'path',
+  required: true,
+  description: name === 'id' ? 'The subscription identifier.' : 'The delivery identifier.',
+  schema: { type: 'string', format: 'uuid' },
+})
+
+/** A tenant route's operation, written from its declaration. */
+const tenantOperationOf = ({
+  route,
+  kindNames,
+}: {
+  route: TenantRoute
+  kindNames: string[]
+}): JsonSchema => {
+  const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)]
+    .map((m) => m[1] ?? '')
+    .filter((name) => name !== 'tenant')
+    .map(uuidParameter)
+  const query =
+    route.name === 'changes'
+      ? changeParameters(kindNames)
+      : route.name === 'listWebhookDeliveries'
+        ? deliveryParameters
+        : []
+  const { status, schema } = route.success
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: route.description,
+    tags: [route.tag],
+    security: [{ bearerAuth: [] }],
+    parameters: [paramRef('tenant'), ...pathParameters, ...query],
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref(route.body) } },
+          },
+        }
+      : {}),
+    responses: {
+      [String(status)]: schema
+        ? {
+            description: status === 201 ? 'Created' : 'Successful response',
+            content: { 'application/json': { schema: ref(schema) } },
+          }
+        : { description: 'No content' },
+      ...Object.fromEntries(route.errors.map((code) => [String(code), problemResponse(code)])),
+    },
+  }
+}
+
 const documentHeaders: Record<string, JsonSchema> = {
   ETag: header({ description: 'Changes when the document does.', schema: { type: 'string' } }),
   'Cache-Control': header({ description: 'How long to keep it.', schema: { type: 'string' } }),
@@ -341,25 +397,11 @@ export const buildOpenApi31 = ({
   }
   const kindNames = [...kinds.keys()]
   Object.assign(schemas, changeSchemas(kindNames))
+  Object.assign(schemas, webhookSchemas(kindNames))
   for (const route of tenantRoutes) {
     paths[route.path] ??= {}
-    ;(paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = {
-      operationId: route.operationId,
-      summary: route.summary,
-      description: route.description,
-      tags: [changesTag.name],
-      security: [{ bearerAuth: [] }],
-      parameters: [paramRef('tenant'), ...changeParameters(kindNames)],
-      responses: {
-        '200': {
-          description: 'Successful response',
-          content: { 'application/json': { schema: ref('ChangeList') } },
-        },
-        ...Object.fromEntries(
-          route.errors.map((status) => [String(status), problemResponse(status)]),
-        ),
-      },
-    }
+    ;(paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] =
+      tenantOperationOf({ route, kindNames })
   }
   paths['/openapi'] = {
     get: {
@@ -406,9 +448,11 @@ export const buildOpenApi31 = ({
         description: tagDescription({ config, kind }),
       })),
       changesTag,
+      webhooksTag,
       { name: 'Specification', description: 'This document, in OpenAPI 3.1, 3.0 and Swagger 2.0.' },
     ].filter((tag, i, all) => all.findIndex((t) => t.name === tag.name) === i),
     paths,
+    webhooks: webhookMessages(),
     components: {
       schemas,
       parameters,

@@ -1,6 +1,7 @@
 import type { OpenAPIV2 } from 'openapi-types'
 
 import type { OpenApiDocument } from './build31'
+import { webhooksElsewhere } from './webhooks'
 import { toSchema30 } from './convert30'
 
 type Json = Record<string, unknown>
@@ -161,7 +162,10 @@ export const toSwagger20 = (doc31: OpenApiDocument): OpenAPIV2.Document => {
   }
   return {
     swagger: '2.0',
-    info: doc31.info as OpenAPIV2.InfoObject,
+    info: {
+      ...(doc31.info as OpenAPIV2.InfoObject),
+      description: `${doc31.info.description ?? ''}${webhooksElsewhere}`,
+    },
     host: server.host,
     basePath: server.pathname,
     schemes: [server.protocol.replace(':', '')],

@@ -4,6 +4,23 @@ import https from 'node:https'
 import { blockedAddressMessage, guardedLookup, outboundRefusal } from '../../../lib/outbound'
 import { excerptChars } from '../defaults'
 
+/**
+ * What the log keeps of an answer: the start of a text body with control characters dropped
+ * (PostgreSQL's JSON refuses NUL, and a receiver must not be able to break the log), or what
+ * a binary body was.
+ */
+export const excerptOf = ({ body, type, size }: { body: Buffer; type: string; size: number }) => {
+  const textual = type === '' || /^text\/|json|xml|x-www-form-urlencoded/i.test(type)
+  if (!textual) return `(${size} bytes of ${type.split(';')[0]})`
+  const kept = [...body.toString('utf8')].filter((char) => {
+    const code = char.codePointAt(0) ?? 0
+    return (
+      code === 9 || code === 10 || code === 13 || (code >= 32 && code !== 127 && code !== 0xfffd)
+    )
+  })
+  return kept.join('').slice(0, excerptChars)
+}
+
 /** One attempt's outcome, as the delivery log keeps it. */
 export type Attempt = {
   at: string
@@ -76,10 +93,15 @@ export const sendMessage = async ({
           if (size < excerptChars * 4) chunks.push(chunk)
           size += chunk.length
         })
+        // The answer ends, or breaks off (the time-out fires mid-body): either way it is over.
         res.on('error', () => undefined)
-        res.on('close', () => {
+        res.once('end', () => {
           const status = res.statusCode ?? 0
-          const excerpt = Buffer.concat(chunks).toString('utf8').slice(0, excerptChars)
+          const excerpt = excerptOf({
+            body: Buffer.concat(chunks),
+            type: String(res.headers['content-type'] ?? ''),
+            size,
+          })
           if (status >= 200 && status < 300)
             return resolve({
               at,

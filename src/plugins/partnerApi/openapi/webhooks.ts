@@ -1,0 +1,254 @@
+import type { OpenAPIV3_1 } from 'openapi-types'
+
+import { recordEventType, recordEvents, testEventType } from '../../webhooks/defaults'
+import { deliveryPage } from '../../webhooks/operations/deliveriesQuery'
+import type { JsonSchema } from '../kinds/fieldSchema'
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
+const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({
+  type: [type, 'null'],
+  ...extra,
+})
+
+export const webhooksTag = {
+  name: 'Webhooks',
+  description:
+    "Subscriptions that POST each change of the tenant's records to a URL as it happens, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret's bytes after `whsec_`). At least once, each record's messages in order; a message that is not answered 2xx is retried over about a day (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), and a subscription failing for a day is paused with the reason. Redirects are not followed; private addresses are refused. The messages are described in this document's `webhooks` section.",
+}
+
+const writable = (kinds: readonly string[]): Record<string, JsonSchema> => ({
+  url: {
+    type: 'string',
+    format: 'uri',
+    maxLength: 2000,
+    description: 'Where messages are POSTed: https (http outside production).',
+  },
+  description: nullable('string', { maxLength: 500 }),
+  events: {
+    type: 'array',
+    items: { type: 'string', enum: [...recordEvents] },
+    description: 'The events wanted; empty: all.',
+  },
+  kinds: {
+    type: 'array',
+    items: { type: 'string', enum: [...kinds] },
+    description: 'The record kinds wanted; empty: all.',
+  },
+  active: {
+    type: 'boolean',
+    description: 'false pauses the subscription; its messages wait until it is active again.',
+  },
+})
+
+const attempt: JsonSchema = {
+  type: 'object',
+  required: ['at', 'ok', 'status', 'latencyMs', 'excerpt', 'error'],
+  properties: {
+    at: { type: 'string', format: 'date-time' },
+    ok: { type: 'boolean' },
+    status: nullable('integer', { description: 'The answer status; null when none came.' }),
+    latencyMs: { type: 'integer' },
+    excerpt: { type: 'string', description: 'The start of the answer body.' },
+    error: nullable('string'),
+  },
+}
+
+/** The subscription, delivery and message schemas. */
+export const webhookSchemas = (kinds: readonly string[]): Record<string, JsonSchema> => {
+  const fields = writable(kinds)
+  const webhook: JsonSchema = {
+    type: 'object',
+    required: [
+      'id',
+      'url',
+      'description',
+      'events',
+      'kinds',
+      'active',
+      'pausedReason',
+      'pausedAt',
+      'failingSince',
+      'createdAt',
+      'updatedAt',
+    ],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      ...fields,
+      pausedReason: nullable('string', { description: 'Why it was paused, when it was.' }),
+      pausedAt: nullable('string', { format: 'date-time' }),
+      failingSince: nullable('string', {
+        format: 'date-time',
+        description: 'Deliveries have failed since then without one success.',
+      }),
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+    },
+  }
+  return {
+    Webhook: webhook,
+    WebhookCreate: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['url'],
+      properties: fields,
+    },
+    WebhookUpdate: { type: 'object', additionalProperties: false, properties: fields },
+    WebhookWithSecret: {
+      allOf: [
+        ref('Webhook'),
+        {
+          type: 'object',
+          required: ['secret'],
+          properties: {
+            secret: { type: 'string', description: 'The signing secret (`whsec_…`), shown once.' },
+          },
+        },
+      ],
+    },
+    WebhookList: {
+      type: 'object',
+      required: ['docs'],
+      properties: { docs: { type: 'array', items: ref('Webhook') } },
+    },
+    WebhookSecret: {
+      type: 'object',
+      required: ['secret'],
+      properties: { secret: { type: 'string', description: 'The new secret, shown once.' } },
+    },
+    WebhookDelivery: {
+      type: 'object',
+      required: [
+        'id',
+        'type',
+        'kind',
+        'recordId',
+        'event',
+        'state',
+        'attempts',
+        'nextAttemptAt',
+        'deliveredAt',
+        'lastStatus',
+        'lastError',
+        'log',
+        'createdAt',
+      ],
+      properties: {
+        id: { type: 'string', format: 'uuid', description: "Also the message's `webhook-id`." },
+        type: { type: 'string' },
+        kind: nullable('string'),
+        recordId: nullable('string'),
+        event: nullable('string'),
+        state: { type: 'string', enum: ['pending', 'delivering', 'succeeded', 'failed'] },
+        attempts: { type: 'integer' },
+        nextAttemptAt: nullable('string', { format: 'date-time' }),
+        deliveredAt: nullable('string', { format: 'date-time' }),
+        lastStatus: nullable('integer'),
+        lastError: nullable('string'),
+        log: { type: 'array', items: attempt },
+        createdAt: { type: 'string', format: 'date-time' },
+      },
+    },
+    WebhookDeliveryList: {
+      type: 'object',
+      required: ['docs', 'page', 'limit', 'totalDocs', 'hasNextPage'],
+      properties: {
+        docs: { type: 'array', items: ref('WebhookDelivery') },
+        page: { type: 'integer' },
+        limit: { type: 'integer' },
+        totalDocs: { type: 'integer' },
+        hasNextPage: { type: 'boolean' },
+      },
+    },
+    WebhookMessage: {
+      type: 'object',
+      required: ['type', 'timestamp', 'data'],
+      properties: {
+        type: {
+          type: 'string',
+          enum: [...recordEvents.map(recordEventType), testEventType],
+        },
+        timestamp: {
+          type: 'string',
+          format: 'date-time',
+          description: 'When the change was made.',
+        },
+        data: {
+          type: 'object',
+          required: ['tenant', 'kind', 'id', 'event', 'fields', 'change', 'record'],
+          properties: {
+            tenant: { type: 'string', description: 'The tenant slug.' },
+            kind: nullable('string', { enum: [...kinds, null] }),
+            id: nullable('string', { description: 'The record id.' }),
+            event: nullable('string', { enum: [...recordEvents, null] }),
+            fields: { type: 'array', items: { type: 'string' } },
+            change: nullable('string', {
+              description: 'The change feed cursor of this change: pass it as `after` to read on.',
+            }),
+            record: nullable('object', {
+              description:
+                "The record as the change left it, in its kind's schema (as the retrieve operation answers it); null for a delete and a test.",
+            }),
+          },
+        },
+      },
+    },
+  }
+}
+
+/** `?limit=&page=` of the delivery log. */
+export const deliveryParameters: OpenAPIV3_1.ParameterObject[] = [
+  {
+    name: 'limit',
+    in: 'query',
+    description: `Deliveries per answer (1–${deliveryPage.maxLimit}, default ${deliveryPage.limit}).`,
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: deliveryPage.maxLimit,
+      default: deliveryPage.limit,
+    },
+  },
+  {
+    name: 'page',
+    in: 'query',
+    description: 'Page number, from 1.',
+    schema: { type: 'integer', minimum: 1, default: 1 },
+  },
+]
+
+/** What the 3.0 and 2.0 documents, which have no `webhooks` section, say instead. */
+export const webhooksElsewhere =
+  '\n\n**Webhook messages** are described in the OpenAPI 3.1 document (`GET /openapi`), in its `webhooks` section: this format has no place for them.'
+
+/**
+ * The 3.1 `webhooks` section: one entry per message type, each a POST the receiver answers.
+ */
+export const webhookMessages = (): Record<string, JsonSchema> =>
+  Object.fromEntries(
+    [...recordEvents.map(recordEventType), testEventType].map((type) => [
+      type,
+      {
+        post: {
+          operationId: `receive_${type.replace('.', '_')}`,
+          summary:
+            type === testEventType
+              ? 'A test message, sent on request'
+              : `A record was ${type.split('.')[1]}`,
+          description:
+            'Verify the signature before trusting the body, and answer 2xx within 10 s; a repeat carries the same `webhook-id`.',
+          tags: ['Webhooks'],
+          parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({
+            name,
+            in: 'header',
+            required: true,
+            schema: { type: 'string' },
+          })),
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref('WebhookMessage') } },
+          },
+          responses: { '200': { description: 'Received. Any 2xx will do.' } },
+        },
+      },
+    ]),
+  )

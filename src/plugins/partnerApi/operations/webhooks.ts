@@ -1,0 +1,185 @@
+import type { Payload } from 'payload'
+
+import type { Webhook } from '../../../payload-types'
+
+import { recordEvents } from '../../webhooks/defaults'
+import { webhookOptions } from '../../webhooks/options'
+import { deliveryOut, webhookOut } from '../../webhooks/operations/partnerShape'
+import {
+  findWebhook,
+  retryDelivery,
+  rotateWebhookSecret,
+  sendTestMessage,
+} from '../../webhooks/operations/webhookOps'
+import type { PartnerPrincipal } from '../keys/authorize'
+import { partnerKinds } from '../kinds/model'
+import { fail, validationFailed } from '../problems'
+
+type WebhookInput = Partial<Pick<Webhook, 'url' | 'description' | 'events' | 'kinds' | 'active'>>
+
+type Args = { payload: Payload; principal: PartnerPrincipal }
+type OnWebhook = Args & { id: string }
+
+const callerOf = (principal: PartnerPrincipal) => ({ tenantId: principal.tenant.id })
+
+const missing = (id: string): never =>
+  fail({ status: 404, detail: `No webhook subscription with id "${id}" in this tenant.` })
+
+/**
+ * The writable fields of a subscription, checked for type before Payload checks their values:
+ * anything else in the body is refused, as for records.
+ */
+const readWebhookBody = ({
+  payload,
+  body,
+  create,
+}: {
+  payload: Payload
+  body: Record<string, unknown>
+  create: boolean
+}): WebhookInput => {
+  const errors: { field: string; message: string }[] = []
+  const kinds = [...partnerKinds(payload).keys()]
+  const listOf = (field: string, allowed: readonly string[]): void => {
+    const value = body[field]
+    if (value === undefined) return
+    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !allowed.includes(v)))
+      errors.push({ field, message: `A list of: ${allowed.join(', ')}.` })
+  }
+  for (const field of Object.keys(body))
+    if (!['url', 'description', 'events', 'kinds', 'active'].includes(field))
+      errors.push({ field, message: 'Unknown field.' })
+  if (create && body.url === undefined) errors.push({ field: 'url', message: 'Required.' })
+  if (body.url !== undefined && typeof body.url !== 'string')
+    errors.push({ field: 'url', message: 'A URL string.' })
+  if (
+    body.description !== undefined &&
+    body.description !== null &&
+    typeof body.description !== 'string'
+  )
+    errors.push({ field: 'description', message: 'A string or null.' })
+  if (body.active !== undefined && typeof body.active !== 'boolean')
+    errors.push({ field: 'active', message: 'true or false.' })
+  listOf('events', recordEvents)
+  listOf('kinds', kinds)
+  if (errors.length > 0) validationFailed(errors)
+  // Each value's type was checked above; Payload checks the URL and the choices again.
+  return Object.fromEntries(
+    ['url', 'description', 'events', 'kinds', 'active'].flatMap((field) =>
+      body[field] === undefined ? [] : [[field, body[field]]],
+    ),
+  ) as WebhookInput
+}
+
+export const listWebhooks = async ({ payload, principal }: Args) => {
+  const { docs } = await payload.find({
+    collection: 'webhooks',
+    where: { tenant: { equals: principal.tenant.id } },
+    sort: '-createdAt',
+    limit: 100,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return { docs: docs.map(webhookOut) }
+}
+
+export const createWebhook = async ({
+  payload,
+  principal,
+  body,
+}: Args & { body: Record<string, unknown> }) => {
+  const data = readWebhookBody({ payload, body, create: true })
+  const doc = await payload.create({
+    collection: 'webhooks',
+    data: { ...data, url: data.url ?? '', tenant: principal.tenant.id },
+    depth: 0,
+    overrideAccess: true,
+  })
+  return { ...webhookOut(doc), secret: (doc as { secret?: string }).secret ?? null }
+}
+
+export const retrieveWebhook = async ({ payload, principal, id }: OnWebhook) =>
+  webhookOut((await findWebhook({ payload, caller: callerOf(principal), id })) ?? missing(id))
+
+export const updateWebhook = async ({
+  payload,
+  principal,
+  id,
+  body,
+}: OnWebhook & { body: Record<string, unknown> }) => {
+  const data = readWebhookBody({ payload, body, create: false })
+  if (!(await findWebhook({ payload, caller: callerOf(principal), id }))) missing(id)
+  const doc = await payload.update({
+    collection: 'webhooks',
+    id,
+    data,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return webhookOut(doc)
+}
+
+export const deleteWebhook = async ({ payload, principal, id }: OnWebhook): Promise<void> => {
+  if (!(await findWebhook({ payload, caller: callerOf(principal), id }))) missing(id)
+  await payload.delete({ collection: 'webhooks', id, overrideAccess: true })
+}
+
+export const rotateSecret = async ({ payload, principal, id }: OnWebhook) => {
+  const rotated = await rotateWebhookSecret({ payload, caller: callerOf(principal), id })
+  return { secret: rotated?.secret ?? missing(id) }
+}
+
+export const testWebhook = async ({ payload, principal, id }: OnWebhook) => {
+  const delivery = await sendTestMessage({
+    payload,
+    caller: callerOf(principal),
+    id,
+    waitMs: webhookOptions(payload.config).timeoutMs + 2_000,
+  })
+  return deliveryOut(delivery ?? missing(id))
+}
+
+export const listDeliveries = async ({
+  payload,
+  principal,
+  id,
+  query,
+}: OnWebhook & { query: { limit: number; page: number } }) => {
+  if (!(await findWebhook({ payload, caller: callerOf(principal), id }))) missing(id)
+  const found = await payload.find({
+    collection: 'webhook-deliveries',
+    where: {
+      and: [{ webhook: { equals: id } }, { tenant: { equals: principal.tenant.id } }],
+    },
+    sort: '-createdAt',
+    limit: query.limit,
+    page: query.page,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return {
+    docs: found.docs.map(deliveryOut),
+    page: found.page ?? query.page,
+    limit: query.limit,
+    totalDocs: found.totalDocs,
+    hasNextPage: found.hasNextPage,
+  }
+}
+
+export const retryWebhookDelivery = async ({
+  payload,
+  principal,
+  id,
+  deliveryId,
+}: OnWebhook & { deliveryId: string }) => {
+  const delivery = await retryDelivery({
+    payload,
+    caller: callerOf(principal),
+    webhookId: id,
+    id: deliveryId,
+  })
+  return deliveryOut(
+    delivery ??
+      fail({ status: 404, detail: `No delivery with id "${deliveryId}" for this subscription.` }),
+  )
+}
