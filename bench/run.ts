@@ -2,7 +2,10 @@
  * `npm run bench`: the partner layer against Payload's own REST API, side by side, on the
  * production build. Seeds a few thousand events over several tenants into a throwaway embedded
  * PostgreSQL, then measures list and retrieve for the same query through both (requests per
- * second, p50, p99) and prints the partner layer's share of Payload's throughput.
+ * second, p50, p99) and prints the partner layer's share of Payload's throughput. Then writes:
+ * partner creates a second with the change log and without it (an app started with
+ * BENCH_WITHOUT_CHANGE_LOG), and the webhook delivery latency from an acknowledged write to its
+ * arrival at a loopback receiver, at a steady rate (BENCH_WEBHOOK_RATE a second, default 20).
  * Settings: BENCH_EVENTS (default 3000), BENCH_SECONDS per measurement (5), BENCH_CONCURRENCY (8).
  */
 import { spawnSync } from 'node:child_process'
@@ -12,6 +15,7 @@ import path from 'node:path'
 
 import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
 import { startApp, projectRoot, testDistDir } from '../tests/helpers/app'
+import { measureCreates, measureDeliveryLatency, startLatencyReceiver } from './writes'
 
 const events = Number(process.env.BENCH_EVENTS ?? 3000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
@@ -58,6 +62,8 @@ const main = async (): Promise<void> => {
   process.env.PAYLOAD_SECRET = 'bench-secret-0123456789abcdef0123456789'
   process.env.CMS_DATA_DIR = dataDir
   process.env.DB_PUSH = 'false'
+  // The apps deliver webhooks; this process only seeds.
+  process.env.WEBHOOK_DELIVERY = 'off'
   // Payload in this process runs as in production: migrations, no development watchers.
   ;(process.env as Record<string, string>).NODE_ENV = 'production'
   let app: Awaited<ReturnType<typeof startApp>> | undefined
@@ -168,6 +174,63 @@ const main = async (): Promise<void> => {
       console.log(
         `${c.name.padEnd(31)} | partner keeps ${((ours.rps / own.rps) * 100).toFixed(0)}% of Payload's throughput`,
       )
+    }
+
+    // Writes: the change log's cost, and how soon a webhook follows a commit.
+    const writeKey = (
+      (await payload.create({
+        collection: 'api-keys',
+        data: { name: 'bench writes', tenants: [tenants[1]!.id], scope: 'write' },
+      })) as unknown as { key: string }
+    ).key
+    const receiver = await startLatencyReceiver()
+    await payload.create({
+      collection: 'webhooks',
+      data: { tenant: tenants[1]!.id, url: receiver.url, kinds: ['events'] },
+    })
+    await app.stop()
+    const writeEnv = { WEBHOOK_DELIVERY: 'on', WEBHOOK_ALLOWED_HOSTS: receiver.host }
+    app = await startApp({ databaseUri: cluster.connectionString, env: writeEnv })
+    const logged = app.origin
+    const bare = await startApp({
+      databaseUri: cluster.connectionString,
+      env: { BENCH_WITHOUT_CHANGE_LOG: '1' },
+    })
+    try {
+      const creates = (origin: string, tenant: string) =>
+        measureCreates({ origin, tenant, key: writeKey, seconds, concurrency })
+      await creates(bare.origin, 'bench-1') // warm-up, not reported
+      await creates(logged, 'bench-1')
+      // bench-1 has a subscription: its creates also queue a delivery.
+      const without = await creates(bare.origin, 'bench-1')
+      const withLog = await creates(logged, 'bench-1')
+      console.log('write                           | app     |   req/s |  p50 ms |  p99 ms | errors')
+      for (const [layer, r] of [
+        ['no log', without],
+        ['logged', withLog],
+      ] as const)
+        console.log(
+          `${'create an event (partner)'.padEnd(31)} | ${layer.padEnd(7)} | ${r.rps.toFixed(0).padStart(7)} | ${r.p50.toFixed(1).padStart(7)} | ${r.p99.toFixed(1).padStart(7)} | ${r.errors}`,
+        )
+      console.log(
+        `${'create an event (partner)'.padEnd(31)} | with the change log and a webhook queued: ${((withLog.rps / without.rps) * 100).toFixed(0)}% of the throughput without`,
+      )
+      const rate = Number(process.env.BENCH_WEBHOOK_RATE ?? 20)
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      const latency = await measureDeliveryLatency({
+        origin: logged,
+        tenant: 'bench-1',
+        key: writeKey,
+        rate,
+        seconds,
+        arrivals: receiver.arrivals,
+      })
+      console.log(
+        `webhook delivery at ${rate} changes/s: ${latency.received}/${latency.sent} arrived, commit to receipt p50 ${latency.p50.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms`,
+      )
+    } finally {
+      await bare.stop()
+      await receiver.close()
     }
     await payload.destroy()
   } finally {

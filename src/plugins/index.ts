@@ -30,7 +30,10 @@ export const plugins: Plugin[] = [
   nestedPages(),
   realDates(),
   tenantIntegrity(),
-  changeLog({ subscribers: [queueDeliveries] }),
+  // `npm run bench` starts one app without the log, to measure what the log costs a write.
+  ...(process.env.BENCH_WITHOUT_CHANGE_LOG === '1'
+    ? []
+    : [changeLog({ subscribers: [queueDeliveries] })]),
   tenancy(),
   noDocumentLocks(),
   boundedQueries(),

@@ -6,6 +6,7 @@ import { startApp, type RunningApp } from '../helpers/app'
 import { launchBrowser, screenshotPath } from '../helpers/browser'
 import { partnerBase } from '../helpers/partner'
 import { partnerRoutes } from '../helpers/kinds'
+import { webhookMessages } from '../../src/plugins/partnerApi/openapi/webhooks'
 import { tenantRoutes } from '../../src/plugins/partnerApi/tenantRoutes'
 
 describe('the API reference page in a real browser', () => {
@@ -42,7 +43,8 @@ describe('the API reference page in a real browser', () => {
     await page.locator('.swagger-ui .info .title').waitFor({ timeout: 60_000 })
     await expect
       .poll(() => page.locator('.opblock').count(), { timeout: 30_000 })
-      .toBe(partnerRoutes.length + tenantRoutes.length + 1)
+      // Every operation, the document's own, and each webhook message of the 3.1 section.
+      .toBe(partnerRoutes.length + tenantRoutes.length + 1 + Object.keys(webhookMessages()).length)
     expect(await page.locator('.swagger-ui .info .title').innerText()).toMatch(
       /Arts CMS partner API/,
     )

@@ -327,7 +327,10 @@ export const requestArb = ({
           : (r.key as FuzzWorld['keys'][number] | undefined)
       return {
         method: r.op.method,
-        path: r.op.path.replace('{tenant}', r.tenant).replace('{id}', r.id),
+        path: r.op.path
+          .replace('{tenant}', r.tenant)
+          .replace('{id}', r.id)
+          .replace('{deliveryId}', r.id),
         query: r.query,
         headers: {
           ...(key ? { authorization: `Bearer ${key.token}` } : {}),

@@ -26,6 +26,8 @@ const world: FuzzWorld = {
   keys: [],
   idsByKind: {},
   minimal: (kind, marker) => {
+    if (kind === 'webhooks')
+      return { url: `https://hooks.example.org/${marker}`, description: marker }
     const body = sampleBody(kind, marker, { event: world.idsByKind.events?.[0] })
     return 'title' in body || kind === 'event-instances' ? { ...body, title: marker } : body
   },

@@ -1,7 +1,7 @@
 import type { OpenAPIV2 } from 'openapi-types'
 
 import type { OpenApiDocument } from './build31'
-import { webhooksElsewhere } from './webhooks'
+import { withoutWebhooks } from './webhooks'
 import { toSchema30 } from './convert30'
 
 type Json = Record<string, unknown>
@@ -79,7 +79,7 @@ const formParameters = ({
 }
 
 export const toSwagger20 = (doc31: OpenApiDocument): OpenAPIV2.Document => {
-  const doc = toSchema30(doc31) as Json
+  const doc = toSchema30(withoutWebhooks(doc31)) as Json
   const components = doc.components as Json
   const parameters = components.parameters as Record<string, Json>
   const server = new URL(((doc.servers as Json[])[0]?.url as string) ?? 'http://localhost')
@@ -162,10 +162,7 @@ export const toSwagger20 = (doc31: OpenApiDocument): OpenAPIV2.Document => {
   }
   return {
     swagger: '2.0',
-    info: {
-      ...(doc31.info as OpenAPIV2.InfoObject),
-      description: `${doc31.info.description ?? ''}${webhooksElsewhere}`,
-    },
+    info: doc.info as OpenAPIV2.InfoObject,
     host: server.host,
     basePath: server.pathname,
     schemes: [server.protocol.replace(':', '')],

@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types'
 
 import type { OpenApiDocument } from './build31'
-import { webhooksElsewhere } from './webhooks'
+import { withoutWebhooks } from './webhooks'
 
 /** JSON Schema 2020-12 (3.1) → the OpenAPI 3.0 schema dialect: `nullable` instead of type lists. */
 export const toSchema30 = (schema: unknown): unknown => {
@@ -35,17 +35,7 @@ export const toSchema30 = (schema: unknown): unknown => {
 }
 
 /** The walk above rewrites every schema in place of its 3.1 form; the rest is shared by both. */
-export const toOpenApi30 = ({
-  webhooks: _webhooks,
-  ...doc
-}: OpenApiDocument): OpenAPIV3.Document => {
-  const converted = toSchema30(doc) as OpenAPIV3.Document
-  return {
-    ...converted,
-    openapi: '3.0.3',
-    info: {
-      ...converted.info,
-      description: `${converted.info.description ?? ''}${webhooksElsewhere}`,
-    },
-  }
-}
+export const toOpenApi30 = (doc: OpenApiDocument): OpenAPIV3.Document => ({
+  ...(toSchema30(withoutWebhooks(doc)) as OpenAPIV3.Document),
+  openapi: '3.0.3',
+})

@@ -216,9 +216,24 @@ export const deliveryParameters: OpenAPIV3_1.ParameterObject[] = [
   },
 ]
 
-/** What the 3.0 and 2.0 documents, which have no `webhooks` section, say instead. */
-export const webhooksElsewhere =
-  '\n\n**Webhook messages** are described in the OpenAPI 3.1 document (`GET /openapi`), in its `webhooks` section: this format has no place for them.'
+/**
+ * The document for formats with no `webhooks` section (3.0, 2.0): without it and the message
+ * schema only it uses, and a line in the description saying where the messages are described.
+ */
+export const withoutWebhooks = ({
+  webhooks: _webhooks,
+  ...doc
+}: OpenAPIV3_1.Document): OpenAPIV3_1.Document => {
+  const { WebhookMessage: _message, ...schemas } = doc.components?.schemas ?? {}
+  return {
+    ...doc,
+    info: {
+      ...doc.info,
+      description: `${doc.info.description ?? ''}\n\n**Webhook messages** are described in the OpenAPI 3.1 document (\`GET /openapi\`), in its \`webhooks\` section: this format has no place for them.`,
+    },
+    components: { ...doc.components, schemas },
+  }
+}
 
 /**
  * The 3.1 `webhooks` section: one entry per message type, each a POST the receiver answers.
@@ -237,6 +252,8 @@ export const webhookMessages = (): Record<string, JsonSchema> =>
           description:
             'Verify the signature before trusting the body, and answer 2xx within 10 s; a repeat carries the same `webhook-id`.',
           tags: ['Webhooks'],
+          // The receiver's own endpoint: the message proves itself by its signature.
+          security: [],
           parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({
             name,
             in: 'header',

@@ -4,6 +4,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import { postgresOf } from '../../../db/postgres'
 import type { Webhook, WebhookDelivery } from '../../../payload-types'
 import { testEventType } from '../defaults'
+import { webhookOptions } from '../options'
 import { issuedSecret, rotateContext } from '../Webhooks/hooks/issueSecret'
 import { workerOf } from '../delivery/worker'
 import { asCaller, withinCaller, type Caller } from './caller'
@@ -85,7 +86,8 @@ export const sendTestMessage = async ({
   const deliveryId = rows[0]?.id
   if (!deliveryId) return undefined
   workerOf(payload)?.wake()
-  const until = Date.now() + waitMs
+  // An instance that sends nothing itself leaves the message to those that do.
+  const until = Date.now() + (webhookOptions(payload.config).deliver ? waitMs : 0)
   for (;;) {
     const delivery = await payload.findByID({
       collection: 'webhook-deliveries',

@@ -1,0 +1,125 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+
+/** Partner creates of events as fast as `concurrency` clients go, for `seconds`. */
+export const measureCreates = async ({
+  origin,
+  tenant,
+  key,
+  seconds,
+  concurrency,
+}: {
+  origin: string
+  tenant: string
+  key: string
+  seconds: number
+  concurrency: number
+}): Promise<{ rps: number; p50: number; p99: number; errors: number }> => {
+  const latencies: number[] = []
+  let errors = 0
+  let n = 0
+  const deadline = Date.now() + seconds * 1000
+  const worker = async (): Promise<void> => {
+    while (Date.now() < deadline) {
+      const started = performance.now()
+      const res = await fetch(`${origin}/api/partners/2025-07/${tenant}/events`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `Write ${n++} ${Math.random()}` }),
+      })
+      await res.arrayBuffer()
+      if (res.status !== 201) errors++
+      latencies.push(performance.now() - started)
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  latencies.sort((a, b) => a - b)
+  return {
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  }
+}
+
+/** A receiver on loopback that notes when each message arrives, by the record it is about. */
+export const startLatencyReceiver = async () => {
+  const arrivals = new Map<string, number>()
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const at = performance.now()
+      try {
+        const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          data?: { id?: string }
+        }
+        if (message.data?.id && !arrivals.has(message.data.id)) arrivals.set(message.data.id, at)
+      } catch {
+        // Not a message of ours.
+      }
+      res.writeHead(204).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    host: `127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${port}/bench`,
+    arrivals,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/**
+ * Creates at a steady `rate` a second for `seconds`, each timed from its acknowledged commit
+ * (the 201) to the webhook's arrival at the receiver.
+ */
+export const measureDeliveryLatency = async ({
+  origin,
+  tenant,
+  key,
+  rate,
+  seconds,
+  arrivals,
+}: {
+  origin: string
+  tenant: string
+  key: string
+  rate: number
+  seconds: number
+  arrivals: Map<string, number>
+}): Promise<{ sent: number; received: number; p50: number; p99: number }> => {
+  const committed = new Map<string, number>()
+  const writes: Promise<void>[] = []
+  for (let i = 0; i < rate * seconds; i++) {
+    writes.push(
+      fetch(`${origin}/api/partners/2025-07/${tenant}/events`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `Latency ${i}` }),
+      }).then(async (res) => {
+        const body = (await res.json()) as { id?: string }
+        if (res.status === 201 && body.id) committed.set(body.id, performance.now())
+      }),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 1000 / rate))
+  }
+  await Promise.all(writes)
+  const until = Date.now() + 30_000
+  while (Date.now() < until && [...committed.keys()].some((id) => !arrivals.has(id)))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  const latencies = [...committed.entries()]
+    .filter(([id]) => arrivals.has(id))
+    .map(([id, at]) => Math.max(0, (arrivals.get(id) ?? at) - at))
+    .sort((a, b) => a - b)
+  return {
+    sent: committed.size,
+    received: latencies.length,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  }
+}
