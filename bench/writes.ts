@@ -75,8 +75,10 @@ export const startLatencyReceiver = async () => {
 }
 
 /**
- * Creates at a steady `rate` a second for `seconds`, each timed from its acknowledged commit
- * (the 201) to the webhook's arrival at the receiver.
+ * Creates at a steady `rate` a second for `seconds`. Each is timed from the moment its request
+ * is sent to the webhook's arrival at the receiver: the commit happens somewhere between, and
+ * the message often arrives before the 201 does, so the request's own answer time is reported
+ * beside it.
  */
 export const measureDeliveryLatency = async ({
   origin,
@@ -92,10 +94,19 @@ export const measureDeliveryLatency = async ({
   rate: number
   seconds: number
   arrivals: Map<string, number>
-}): Promise<{ sent: number; received: number; p50: number; p99: number }> => {
+}): Promise<{
+  sent: number
+  received: number
+  p50: number
+  p99: number
+  answerP50: number
+  beforeAnswer: number
+}> => {
   const committed = new Map<string, number>()
+  const answered = new Map<string, number>()
   const writes: Promise<void>[] = []
   for (let i = 0; i < rate * seconds; i++) {
+    const sentAt = performance.now()
     writes.push(
       fetch(`${origin}/api/partners/2025-07/${tenant}/events`, {
         method: 'POST',
@@ -103,7 +114,10 @@ export const measureDeliveryLatency = async ({
         body: JSON.stringify({ title: `Latency ${i}` }),
       }).then(async (res) => {
         const body = (await res.json()) as { id?: string }
-        if (res.status === 201 && body.id) committed.set(body.id, performance.now())
+        if (res.status === 201 && body.id) {
+          committed.set(body.id, sentAt)
+          answered.set(body.id, performance.now())
+        }
       }),
     )
     await new Promise((resolve) => setTimeout(resolve, 1000 / rate))
@@ -112,14 +126,18 @@ export const measureDeliveryLatency = async ({
   const until = Date.now() + 30_000
   while (Date.now() < until && [...committed.keys()].some((id) => !arrivals.has(id)))
     await new Promise((resolve) => setTimeout(resolve, 100))
-  const latencies = [...committed.entries()]
-    .filter(([id]) => arrivals.has(id))
-    .map(([id, at]) => Math.max(0, (arrivals.get(id) ?? at) - at))
+  const arrived = [...committed.entries()].filter(([id]) => arrivals.has(id))
+  const latencies = arrived.map(([id, at]) => (arrivals.get(id) ?? at) - at).sort((a, b) => a - b)
+  const answers = [...committed.entries()]
+    .map(([id, at]) => (answered.get(id) ?? at) - at)
     .sort((a, b) => a - b)
   return {
     sent: committed.size,
     received: latencies.length,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    answerP50: percentile(answers, 50),
+    beforeAnswer: arrived.filter(([id]) => (arrivals.get(id) ?? 0) < (answered.get(id) ?? 0))
+      .length,
   }
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../helpers/app'
 import { launchBrowser, screenshotPath } from '../helpers/browser'
 import { partnerBase } from '../helpers/partner'
-import { installationAdmin } from '../helpers/rest'
+import { tenantWithAdmin } from '../helpers/rest'
 
 const tenantAdmin = { email: 'e2e-keys-admin@example.com', password: 'e2e-keys-admin-password' }
 
@@ -16,24 +16,12 @@ describe('a tenant admin makes a partner key in the admin', () => {
   beforeAll(async () => {
     app = await startApp()
     browser = await launchBrowser()
-    const token = await installationAdmin({ origin: app.origin })
-    const headers = { 'content-type': 'application/json', authorization: `JWT ${token}` }
-    const tenant = await fetch(`${app.origin}/api/tenants`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ slug: 'e2e-keys', name: 'E2E Keys Hall' }),
+    await tenantWithAdmin({
+      origin: app.origin,
+      slug: 'e2e-keys',
+      name: 'E2E Keys Hall',
+      admin: tenantAdmin,
     })
-    expect(tenant.status, await tenant.clone().text()).toBe(201)
-    const tenantId = ((await tenant.json()) as { doc: { id: string } }).doc.id
-    const user = await fetch(`${app.origin}/api/users`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        ...tenantAdmin,
-        tenants: [{ tenant: tenantId, roles: ['tenant-admin'] }],
-      }),
-    })
-    expect(user.status, await user.clone().text()).toBe(201)
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
   })
 

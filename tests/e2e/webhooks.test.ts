@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../helpers/app'
 import { launchBrowser, screenshotPath } from '../helpers/browser'
 import { startReceiver, type Receiver } from '../helpers/receiver'
-import { installationAdmin } from '../helpers/rest'
+import { tenantWithAdmin } from '../helpers/rest'
 
 const tenantAdmin = { email: 'e2e-hooks-admin@example.com', password: 'e2e-hooks-admin-password' }
 
@@ -21,24 +21,12 @@ describe('a tenant admin subscribes a webhook in the admin', () => {
       env: { WEBHOOK_DELIVERY: 'on', WEBHOOK_ALLOWED_HOSTS: receiver.host },
     })
     browser = await launchBrowser()
-    const token = await installationAdmin({ origin: app.origin })
-    const headers = { 'content-type': 'application/json', authorization: `JWT ${token}` }
-    const tenant = await fetch(`${app.origin}/api/tenants`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ slug: 'e2e-hooks', name: 'E2E Hooks Hall' }),
+    await tenantWithAdmin({
+      origin: app.origin,
+      slug: 'e2e-hooks',
+      name: 'E2E Hooks Hall',
+      admin: tenantAdmin,
     })
-    expect(tenant.status, await tenant.clone().text()).toBe(201)
-    const tenantId = ((await tenant.json()) as { doc: { id: string } }).doc.id
-    const user = await fetch(`${app.origin}/api/users`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        ...tenantAdmin,
-        tenants: [{ tenant: tenantId, roles: ['tenant-admin'] }],
-      }),
-    })
-    expect(user.status, await user.clone().text()).toBe(201)
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
   })
 

@@ -48,3 +48,36 @@ export const installationAdmin = async ({ origin }: { origin: string }): Promise
     .then((admin) => admin.token)
     .catch(() => login({ origin, email, password }))
 }
+
+/**
+ * A tenant and its tenant admin, made by the installation's super-admin through the REST API,
+ * for browser tests that sign in as that admin.
+ */
+export const tenantWithAdmin = async ({
+  origin,
+  slug,
+  name,
+  admin,
+}: {
+  origin: string
+  slug: string
+  name: string
+  admin: { email: string; password: string }
+}): Promise<{ tenantId: string }> => {
+  const token = await installationAdmin({ origin })
+  const headers = { 'content-type': 'application/json', authorization: `JWT ${token}` }
+  const tenant = await fetch(`${origin}/api/tenants`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ slug, name }),
+  })
+  if (tenant.status !== 201) throw new Error(`tenant: ${tenant.status} ${await tenant.text()}`)
+  const tenantId = ((await tenant.json()) as { doc: { id: string } }).doc.id
+  const user = await fetch(`${origin}/api/users`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...admin, tenants: [{ tenant: tenantId, roles: ['tenant-admin'] }] }),
+  })
+  if (user.status !== 201) throw new Error(`user: ${user.status} ${await user.text()}`)
+  return { tenantId }
+}

@@ -1,7 +1,8 @@
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 
 import { postgresOf } from '../../../db/postgres'
+import { isUuid } from '../../partnerApi/query'
 import type { Webhook, WebhookDelivery } from '../../../payload-types'
 import { testEventType } from '../defaults'
 import { webhookOptions } from '../options'
@@ -9,8 +10,28 @@ import { issuedSecret, rotateContext } from '../Webhooks/hooks/issueSecret'
 import { workerOf } from '../delivery/worker'
 import { asCaller, withinCaller, type Caller } from './caller'
 
-const isUuid = (id: string): boolean =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+/** The one record of `collection` the filter finds among the caller's. */
+const findOne = async <Slug extends 'webhooks' | 'webhook-deliveries'>({
+  payload,
+  caller,
+  collection,
+  where,
+}: {
+  payload: Payload
+  caller: Caller
+  collection: Slug
+  where: Where
+}) => {
+  const { docs } = await payload.find({
+    collection,
+    where: withinCaller({ caller, where }),
+    limit: 1,
+    depth: 0,
+    pagination: false,
+    ...asCaller(caller),
+  })
+  return docs[0]
+}
 
 /** The caller's subscription, or `undefined`: another tenant's reads as missing. */
 export const findWebhook = async ({
@@ -21,18 +42,10 @@ export const findWebhook = async ({
   payload: Payload
   caller: Caller
   id: string
-}): Promise<Webhook | undefined> => {
-  if (!isUuid(id)) return undefined
-  const { docs } = await payload.find({
-    collection: 'webhooks',
-    where: withinCaller({ caller, where: { id: { equals: id } } }),
-    limit: 1,
-    depth: 0,
-    pagination: false,
-    ...asCaller(caller),
-  })
-  return docs[0]
-}
+}): Promise<Webhook | undefined> =>
+  isUuid(id)
+    ? findOne({ payload, caller, collection: 'webhooks', where: { id: { equals: id } } })
+    : undefined
 
 /** A new signing secret for the subscription, answered this once; the old one stops at once. */
 export const rotateWebhookSecret = async ({
@@ -114,18 +127,12 @@ export const findDelivery = async ({
   id: string
 }): Promise<WebhookDelivery | undefined> => {
   if (!isUuid(id) || !isUuid(webhookId)) return undefined
-  const { docs } = await payload.find({
+  return findOne({
+    payload,
+    caller,
     collection: 'webhook-deliveries',
-    where: withinCaller({
-      caller,
-      where: { and: [{ id: { equals: id } }, { webhook: { equals: webhookId } }] },
-    }),
-    limit: 1,
-    depth: 0,
-    pagination: false,
-    ...asCaller(caller),
+    where: { and: [{ id: { equals: id } }, { webhook: { equals: webhookId } }] },
   })
-  return docs[0]
 }
 
 /** Sends a delivery again now, whatever became of it (a given-up one included). */

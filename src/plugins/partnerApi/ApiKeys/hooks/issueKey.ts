@@ -6,6 +6,7 @@ import type {
 import { ValidationError } from 'payload'
 
 import { isSuperAdmin } from '../../../../access/isSuperAdmin'
+import { keepServerFields } from '../../../../hooks/keepServerFields'
 import { userTenantIds } from '../../../../access/tenantRoles'
 import { generateKey } from '../../keys/keyMaterial'
 import type { ApiKey } from '../../../../payload-types'
@@ -29,10 +30,7 @@ export const issueKey: CollectionBeforeChangeHook<ApiKey> = ({
   originalDoc,
   req,
 }) => {
-  for (const field of serverFields) {
-    if (operation === 'create') delete data[field]
-    else (data as Record<string, unknown>)[field] = originalDoc?.[field] ?? null
-  }
+  keepServerFields({ data, operation, originalDoc, fields: serverFields })
   if (operation === 'create' || req.context[rotateSecretContext] === true) {
     const { key, prefix, hash } = generateKey()
     data.prefix = prefix

@@ -1,5 +1,6 @@
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
 
+import { keepServerFields } from '../../../../hooks/keepServerFields'
 import type { Webhook } from '../../../../payload-types'
 import { generateSecret, sealSecret } from '../../secret'
 
@@ -21,10 +22,7 @@ export const issueSecret: CollectionBeforeChangeHook<Webhook> = ({
   originalDoc,
   req,
 }) => {
-  for (const field of serverFields) {
-    if (operation === 'create') delete data[field]
-    else (data as Record<string, unknown>)[field] = originalDoc?.[field] ?? null
-  }
+  keepServerFields({ data, operation, originalDoc, fields: serverFields })
   if (operation === 'create' || req.context[rotateContext] === true) {
     const secret = generateSecret()
     data.secretCipher = sealSecret({ secret, installationSecret: req.payload.secret })
