@@ -104,6 +104,8 @@ export const readSettings = (): Settings => {
       ),
       pauseAfterMs: intSetting({ name: 'WEBHOOK_PAUSE_AFTER_MS' }),
       deliver: process.env.WEBHOOK_DELIVERY === 'off' ? false : undefined,
+      perTenant: intSetting({ name: 'WEBHOOKS_PER_TENANT' }),
+      logRetentionDays: intSetting({ name: 'WEBHOOK_LOG_RETENTION_DAYS' }),
     },
     dbStatementTimeoutMs: intSetting({ name: 'DB_STATEMENT_TIMEOUT_MS', fallback: 30_000 }),
     dbIdleInTransactionTimeoutMs: intSetting({

@@ -2,7 +2,11 @@ import type { Payload } from 'payload'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { sql } from '@payloadcms/db-postgres/drizzle'
+
 import { freePort } from '../../src/db/embeddedPostgres'
+import { postgresOf } from '../../src/db/postgres'
+import { pruneDeliveryLog } from '../../src/plugins/webhooks/delivery/pruneLog'
 import type { Tenant } from '../../src/payload-types'
 import { signIn, type AdminClient } from '../helpers/admin'
 import { startApp, waitUntil, type RunningApp } from '../helpers/app'
@@ -118,6 +122,7 @@ beforeAll(async () => {
       WEBHOOK_TIMEOUT_MS: '1000',
       WEBHOOK_RETRY_DELAYS_MS: Array.from({ length: 30 }, () => '200').join(','),
       WEBHOOK_PAUSE_AFTER_MS: '4000',
+      WEBHOOKS_PER_TENANT: '15',
     },
   })
   harbourAdmin = await signIn({ origin: app.origin, email: 'wh-admin@example.com', password })
@@ -371,6 +376,50 @@ describe('webhooks through the partner API', () => {
     await harbourApi.call('PATCH', `/organizations/${String(org.body.id)}`, { title: 'Guild II' })
     await new Promise((resolve) => setTimeout(resolve, 1_500))
     expect(receiver.at('/partner')).toHaveLength(1)
+  })
+})
+
+describe('webhook limits', () => {
+  it('a tenant holds a bounded number of subscriptions', async () => {
+    const globeApi = partner({ origin: app.origin, tenant: 'wh-globe', key: globeWrite })
+    for (let i = 0; i < 15; i++) {
+      const res = await globeApi.call('POST', '/webhooks', {
+        url: `https://hooks.example.org/${i}`,
+        active: false,
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+    }
+    const over = await globeApi.call('POST', '/webhooks', { url: 'https://hooks.example.org/16' })
+    expect(over.status).toBe(400)
+    expect(JSON.stringify(over.body)).toMatch(/at most 15 webhook subscriptions/)
+    const { totalDocs } = await payload.count({
+      collection: 'webhooks',
+      where: { tenant: { equals: globe.id } },
+    })
+    expect(totalDocs).toBe(15)
+    for (const doc of (await globeApi.call('GET', '/webhooks')).body.docs ?? [])
+      expect((await globeApi.call('DELETE', `/webhooks/${String(doc.id)}`)).status).toBe(204)
+  })
+
+  it('finished deliveries leave the log after its retention; waiting ones stay', async () => {
+    const db = postgresOf(payload).drizzle
+    const { rows } = await db.execute<{ id: string; state: string }>(
+      sql`select id, state from webhook_deliveries where tenant_id = ${harbour.id} limit 4`,
+    )
+    expect(rows.length).toBeGreaterThanOrEqual(2)
+    const finished = rows[0]!
+    const waiting = rows[1]!
+    await db.execute(sql`
+      update webhook_deliveries set updated_at = now() - interval '40 days',
+        state = case when id = ${finished.id} then 'succeeded'::enum_webhook_deliveries_state
+          else 'pending'::enum_webhook_deliveries_state end,
+        next_attempt_at = now() + interval '1 day'
+      where id in (${finished.id}, ${waiting.id})`)
+    expect(await pruneDeliveryLog({ payload, retentionDays: 30 })).toBeGreaterThanOrEqual(1)
+    const left = await db.execute<{ id: string }>(
+      sql`select id from webhook_deliveries where id in (${finished.id}, ${waiting.id})`,
+    )
+    expect(left.rows.map((r) => r.id)).toEqual([waiting.id])
   })
 })
 

@@ -5,7 +5,7 @@ import type {
   Plugin,
 } from 'payload'
 
-import { onShutdown } from '../../lib/shutdown'
+import { runPeriodically } from '../../lib/periodic'
 import { readSettings } from '../../lib/settings'
 import { declaredKinds } from '../partnerApi/kinds/declared'
 import { pruneIntervalMs } from './defaults'
@@ -62,23 +62,15 @@ export const changeLog =
     ),
     onInit: async (payload) => {
       await config.onInit?.(payload)
-      const prune = (): void => {
-        // 0 keeps every entry.
-        if (readSettings().changeLogRetentionDays === 0) return
-        pruneChangeLog({ payload, retentionDays: readSettings().changeLogRetentionDays }).catch(
-          (err: unknown) => payload.logger.warn({ err, msg: 'change log: pruning failed' }),
-        )
-      }
-      // The first run waits a minute: a process that migrates after init has its tables by then.
-      const first = setTimeout(prune, 60_000)
-      const timer = setInterval(prune, pruneIntervalMs)
-      first.unref()
-      timer.unref()
-      onShutdown({
+      runPeriodically({
         name: 'change log pruning',
-        hook: () => {
-          clearTimeout(first)
-          clearInterval(timer)
+        everyMs: pruneIntervalMs,
+        run: () => {
+          // 0 keeps every entry.
+          if (readSettings().changeLogRetentionDays === 0) return
+          pruneChangeLog({ payload, retentionDays: readSettings().changeLogRetentionDays }).catch(
+            (err: unknown) => payload.logger.warn({ err, msg: 'change log: pruning failed' }),
+          )
         },
       })
     },

@@ -20,6 +20,10 @@ export type WebhookOptions = {
   allowHttp: boolean
   /** Whether this instance runs a delivery worker (instances that only serve may not). */
   deliver: boolean
+  /** Subscriptions one tenant may hold: each change is sent once per subscription. */
+  perTenant: number
+  /** Days a finished delivery (sent or given up) stays in the log; 0 keeps them all. */
+  logRetentionDays: number
 }
 
 const second = 1000
@@ -35,7 +39,12 @@ export const optionDefaults: WebhookOptions = {
   allowedHosts: [],
   allowHttp: true,
   deliver: true,
+  perTenant: 20,
+  logRetentionDays: 30,
 }
+
+/** How often each instance removes deliveries older than the log's retention. */
+export const logPruneIntervalMs = 60 * 60 * 1000
 
 /** What a delivery's answer keeps of the receiver's body, for the delivery log. */
 export const excerptChars = 500

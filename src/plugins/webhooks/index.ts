@@ -1,9 +1,11 @@
 import type { Plugin } from 'payload'
 
-import { onShutdown } from '../../lib/shutdown'
+import { runPeriodically } from '../../lib/periodic'
 import { declaredKinds } from '../partnerApi/kinds/declared'
 import { resolveOptions, webhookOptions, type WebhookInput } from './options'
+import { pruneDeliveryLog } from './delivery/pruneLog'
 import { startDeliveryWorker } from './delivery/worker'
+import { logPruneIntervalMs } from './defaults'
 import { webhookDeliveriesCollection } from './WebhookDeliveries'
 import { webhooksCollection } from './Webhooks'
 
@@ -27,9 +29,20 @@ export const webhooks =
       custom: { ...config.custom, webhooks: resolveOptions(input) },
       onInit: async (payload) => {
         await config.onInit?.(payload)
-        if (!webhookOptions(payload.config).deliver) return
+        const options = webhookOptions(payload.config)
+        if (!options.deliver) return
         const worker = startDeliveryWorker({ payload })
-        onShutdown({ name: 'webhook deliveries', hook: () => worker.stop() })
+        runPeriodically({
+          name: 'webhook deliveries',
+          everyMs: logPruneIntervalMs,
+          run: () => {
+            if (options.logRetentionDays === 0) return
+            pruneDeliveryLog({ payload, retentionDays: options.logRetentionDays }).catch(
+              (err: unknown) => payload.logger.warn({ err, msg: 'webhook log: pruning failed' }),
+            )
+          },
+          stop: () => worker.stop(),
+        })
       },
     }
   }

@@ -6,6 +6,7 @@ import { webhookAccess } from './access'
 import { rotateSecretEndpoint, sendTestEndpoint } from './endpoints'
 import { dropDeliveries } from './hooks/dropDeliveries'
 import { issueSecret, revealSecretOnce } from './hooks/issueSecret'
+import { limitWebhooksPerTenant } from './hooks/limitWebhooksPerTenant'
 import { validateTarget } from './validateTarget'
 
 /**
@@ -26,7 +27,7 @@ export const webhooksCollection = ({ kinds }: { kinds: readonly string[] }): Col
   access: webhookAccess,
   endpoints: [rotateSecretEndpoint, sendTestEndpoint],
   hooks: {
-    beforeChange: [requireAdministeredTenant, issueSecret],
+    beforeChange: [requireAdministeredTenant, limitWebhooksPerTenant, issueSecret],
     afterChange: [revealSecretOnce],
     beforeDelete: [dropDeliveries],
   },

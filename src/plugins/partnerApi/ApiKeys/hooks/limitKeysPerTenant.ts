@@ -1,8 +1,6 @@
-import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeChangeHook } from 'payload'
-import { ValidationError } from 'payload'
 
-import { executeInRequest } from '../../../../db/inTransaction'
+import { capPerTenant } from '../../../../hooks/capPerTenant'
 import type { ApiKey } from '../../../../payload-types'
 import { relationId, type RelationValue } from '../../../../utilities/relationId'
 import { partnerOptions } from '../../options'
@@ -20,30 +18,15 @@ export const limitKeysPerTenant: CollectionBeforeChangeHook<ApiKey> = async ({
   const added = (data.tenants ?? [])
     .map((t) => relationId(t as RelationValue))
     .filter((id): id is string => Boolean(id) && (operation === 'create' || !before.has(id)))
-  for (const tenant of [...new Set(added)].sort()) {
-    // Two creates at once must not both see room for one more key.
-    await executeInRequest({
+  for (const tenant of [...new Set(added)].sort())
+    await capPerTenant({
       req,
-      query: sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${tenant}`}))`,
-    })
-    const { totalDocs } = await req.payload.count({
       collection: 'api-keys',
+      tenant,
       where: { tenants: { equals: tenant } },
-      overrideAccess: true,
-      req,
+      max,
+      path: 'tenants',
+      message: `A tenant holds at most ${max} API keys; delete one it no longer needs.`,
     })
-    if (totalDocs >= max) {
-      throw new ValidationError({
-        collection: 'api-keys',
-        errors: [
-          {
-            path: 'tenants',
-            message: `A tenant holds at most ${max} API keys; delete one it no longer needs.`,
-          },
-        ],
-        req,
-      })
-    }
-  }
   return data
 }
