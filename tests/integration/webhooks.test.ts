@@ -379,6 +379,36 @@ describe('webhooks through the partner API', () => {
   })
 })
 
+describe('webhook queue health', () => {
+  it("a deleted tenant's undelivered messages do not stall the queue for the others", async () => {
+    const gone = await createTenant({ payload, slug: 'wh-gone' })
+    const hook = await payload.create({
+      collection: 'webhooks',
+      data: { tenant: gone.id, url: 'https://hooks.example.org/gone', active: true },
+    })
+    const db = postgresOf(payload).drizzle
+    // More orphans than a worker's whole batch, due before anything else.
+    for (let i = 0; i < 8; i++)
+      await db.execute(sql`
+        insert into webhook_deliveries (tenant_id, webhook_id, type, fields, changed_at, state,
+          attempts, next_attempt_at, updated_at, created_at)
+        values (${gone.id}, ${hook.id}, 'webhook.test', '[]'::jsonb, now(), 'pending', 0,
+          now() - interval '1 day', now(), now())`)
+    await db.execute(
+      sql`update webhook_deliveries set tenant_id = null where tenant_id = ${gone.id}`,
+    )
+    await db.execute(sql`update webhooks set tenant_id = null where id = ${hook.id}`)
+    const live = await subscribe({ url: receiver.url('/after-orphans'), kinds: ['works'] })
+    await payload.create({ collection: 'works', data: { title: 'Still sent', tenant: harbour.id } })
+    await arrived('/after-orphans', 1)
+    expect(live.id).toBeTruthy()
+    const orphans = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from webhook_deliveries where webhook_id = ${hook.id} and state = 'pending'`,
+    )
+    expect(orphans.rows[0]?.n).toBe(8)
+  })
+})
+
 describe('webhook limits', () => {
   it('a tenant holds a bounded number of subscriptions', async () => {
     const globeApi = partner({ origin: app.origin, tenant: 'wh-globe', key: globeWrite })

@@ -62,6 +62,9 @@ export const claimDue = async ({
     with due as (
       select d.id from webhook_deliveries d
       join webhooks w on w.id = d.webhook_id
+      -- A deleted tenant's rows (tenant_id set null) must never fill the batch: the update
+      -- below could not take them, and the queue would stall for every tenant.
+      join tenants t on t.id = d.tenant_id
       where (w.active or d.type = ${testEventType})
         and ((d.state = 'pending' and d.next_attempt_at <= now())
           or (d.state = 'delivering' and d.lease_until < now()))

@@ -18,7 +18,8 @@ export const excerptOf = ({ body, type, size }: { body: Buffer; type: string; si
       code === 9 || code === 10 || code === 13 || (code >= 32 && code !== 127 && code !== 0xfffd)
     )
   })
-  return kept.join('').slice(0, excerptChars)
+  // Cut by code point: half a surrogate pair is JSON PostgreSQL refuses.
+  return kept.slice(0, excerptChars).join('')
 }
 
 /** One attempt's outcome, as the delivery log keeps it. */

@@ -15,6 +15,7 @@ export const retryByHand: CollectionBeforeChangeHook<WebhookDelivery> = ({
 }) => {
   if (!req.user || operation !== 'update' || !originalDoc) return data
   const { retry: _retry, ...stored } = originalDoc
-  if (data.retry !== true) return stored
+  // A delivery under way is not sent a second time alongside itself.
+  if (data.retry !== true || originalDoc.state === 'delivering') return stored
   return { ...stored, state: 'pending', nextAttemptAt: new Date().toISOString(), leaseUntil: null }
 }
