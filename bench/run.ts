@@ -15,6 +15,7 @@ import path from 'node:path'
 
 import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
 import { startApp, projectRoot, testDistDir } from '../tests/helpers/app'
+import { measure } from './load'
 import { measureCreates, measureDeliveryLatency, startLatencyReceiver } from './writes'
 
 const events = Number(process.env.BENCH_EVENTS ?? 3000)
@@ -22,37 +23,14 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8)
 const tenantCount = 4
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
-
-const measure = async ({
-  url,
-  headers,
-}: {
-  url: () => string
-  headers: Record<string, string>
-}) => {
-  const latencies: number[] = []
-  let errors = 0
-  const deadline = Date.now() + seconds * 1000
-  const worker = async (): Promise<void> => {
-    while (Date.now() < deadline) {
-      const started = performance.now()
-      const res = await fetch(url(), { headers })
-      await res.arrayBuffer()
-      if (res.status !== 200) errors++
-      latencies.push(performance.now() - started)
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, worker))
-  latencies.sort((a, b) => a - b)
-  return {
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    errors,
-  }
-}
+/** A read as `npm run bench` times it: GETs of `url()` with `headers`, expecting 200. */
+const measureReads = ({ url, headers }: { url: () => string; headers: Record<string, string> }) =>
+  measure({
+    request: () => ({ url: url(), init: { headers } }),
+    expected: 200,
+    seconds,
+    concurrency,
+  })
 
 const main = async (): Promise<void> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arts-cms-bench-'))
@@ -163,9 +141,9 @@ const main = async (): Promise<void> => {
     )
     console.log('operation                       | layer   |   req/s |  p50 ms |  p99 ms | errors')
     for (const c of cases) {
-      await measure({ ...c.payload }) // warm-up, not reported
-      const own = await measure(c.payload)
-      const ours = await measure(c.partner)
+      await measureReads(c.payload) // warm-up, not reported
+      const own = await measureReads(c.payload)
+      const ours = await measureReads(c.partner)
       for (const [layer, r] of [
         ['payload', own],
         ['partner', ours],

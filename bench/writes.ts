@@ -1,11 +1,10 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+import { measure, percentile, type Figures } from './load'
 
 /** Partner creates of events as fast as `concurrency` clients go, for `seconds`. */
-export const measureCreates = async ({
+export const measureCreates = ({
   origin,
   tenant,
   key,
@@ -17,32 +16,21 @@ export const measureCreates = async ({
   key: string
   seconds: number
   concurrency: number
-}): Promise<{ rps: number; p50: number; p99: number; errors: number }> => {
-  const latencies: number[] = []
-  let errors = 0
+}): Promise<Figures> => {
   let n = 0
-  const deadline = Date.now() + seconds * 1000
-  const worker = async (): Promise<void> => {
-    while (Date.now() < deadline) {
-      const started = performance.now()
-      const res = await fetch(`${origin}/api/partners/2025-07/${tenant}/events`, {
+  return measure({
+    request: () => ({
+      url: `${origin}/api/partners/2025-07/${tenant}/events`,
+      init: {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: JSON.stringify({ title: `Write ${n++} ${Math.random()}` }),
-      })
-      await res.arrayBuffer()
-      if (res.status !== 201) errors++
-      latencies.push(performance.now() - started)
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, worker))
-  latencies.sort((a, b) => a - b)
-  return {
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    errors,
-  }
+      },
+    }),
+    expected: 201,
+    seconds,
+    concurrency,
+  })
 }
 
 /** A receiver on loopback that notes when each message arrives, by the record it is about. */

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startApp, type RunningApp } from '../helpers/app'
-import { launchBrowser, screenshotPath } from '../helpers/browser'
+import { launchBrowser, screenshotPath, signInToAdmin } from '../helpers/browser'
 import { partnerBase } from '../helpers/partner'
 import { tenantWithAdmin } from '../helpers/rest'
 
@@ -34,12 +34,7 @@ describe('a tenant admin makes a partner key in the admin', () => {
   })
 
   it('saves a key with a rate limit, generates its secret once, and the partner API takes it', async () => {
-    await page.goto(`${app.origin}/admin/login`)
-    await page.waitForLoadState('networkidle')
-    await page.fill('#field-email', tenantAdmin.email)
-    await page.fill('#field-password', tenantAdmin.password)
-    await page.click('button[type="submit"]')
-    await page.locator('.dashboard').waitFor({ timeout: 60_000 })
+    await signInToAdmin({ page, origin: app.origin, ...tenantAdmin })
 
     await page.goto(`${app.origin}/admin/collections/api-keys/create`)
     await page.waitForLoadState('networkidle')

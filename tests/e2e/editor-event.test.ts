@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { makeImage } from '../../src/seed/images'
 import { startApp, type RunningApp } from '../helpers/app'
-import { launchBrowser, screenshotPath } from '../helpers/browser'
+import { launchBrowser, screenshotPath, signInToAdmin } from '../helpers/browser'
 import { installationAdmin } from '../helpers/rest'
 
 const editor = { email: 'e2e-editor@example.com', password: 'e2e-editor-password' }
@@ -57,13 +57,7 @@ describe('an editor in the admin', () => {
   })
 
   it('logs in, picks a tenant, creates an event with an image and an instance, and publishes it', async () => {
-    await page.goto(`${app.origin}/admin/login`)
-    // Typing before React hydrates the form is lost; wait for the page to settle first.
-    await page.waitForLoadState('networkidle')
-    await page.fill('#field-email', editor.email)
-    await page.fill('#field-password', editor.password)
-    await page.click('button[type="submit"]')
-    await page.locator('.dashboard').waitFor({ timeout: 60_000 })
+    await signInToAdmin({ page, origin: app.origin, ...editor })
 
     // Pick the theatre in the tenant selector.
     await page.goto(`${app.origin}/admin/collections/events`)

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startApp, type RunningApp } from '../helpers/app'
-import { launchBrowser, screenshotPath } from '../helpers/browser'
+import { launchBrowser, screenshotPath, signInToAdmin } from '../helpers/browser'
 import { startReceiver, type Receiver } from '../helpers/receiver'
 import { tenantWithAdmin } from '../helpers/rest'
 
@@ -40,12 +40,7 @@ describe('a tenant admin subscribes a webhook in the admin', () => {
   })
 
   it('saves a subscription, generates its secret once, sends a test and sees it in the log', async () => {
-    await page.goto(`${app.origin}/admin/login`)
-    await page.waitForLoadState('networkidle')
-    await page.fill('#field-email', tenantAdmin.email)
-    await page.fill('#field-password', tenantAdmin.password)
-    await page.click('button[type="submit"]')
-    await page.locator('.dashboard').waitFor({ timeout: 60_000 })
+    await signInToAdmin({ page, origin: app.origin, ...tenantAdmin })
     // Settings → Webhooks, in the navigation.
     expect(await page.locator('a[href="/admin/collections/webhooks"]').count()).toBeGreaterThan(0)
 

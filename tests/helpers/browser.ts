@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 
 import { projectRoot } from './app'
 import { chromiumPath } from './chromiumPath'
@@ -27,4 +27,25 @@ export const launchBrowser = (): Promise<Browser> =>
 export const screenshotPath = (name: string): string => {
   fs.mkdirSync(screenshotDir, { recursive: true })
   return path.join(screenshotDir, `${name}.png`)
+}
+
+/** Signs in on the admin's login screen and waits for the dashboard. */
+export const signInToAdmin = async ({
+  page,
+  origin,
+  email,
+  password,
+}: {
+  page: Page
+  origin: string
+  email: string
+  password: string
+}): Promise<void> => {
+  await page.goto(`${origin}/admin/login`)
+  // Typing before React hydrates the form is lost; wait for the page to settle first.
+  await page.waitForLoadState('networkidle')
+  await page.fill('#field-email', email)
+  await page.fill('#field-password', password)
+  await page.click('button[type="submit"]')
+  await page.locator('.dashboard').waitFor({ timeout: 60_000 })
 }

@@ -6,12 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embeddedPostgres'
 import { decodeCursor } from '../../src/plugins/changeLog/cursor'
+import type { WebhookMessage as Message } from '../../src/plugins/webhooks/delivery/message'
 import { startApp, waitUntil, type RunningApp } from '../helpers/app'
 import { partner } from '../helpers/partner'
 import { startReceiver, type Receiver } from '../helpers/receiver'
 import { firstUser } from '../helpers/rest'
-
-type Message = { type: string; data: { id: string; change: string; kind: string } }
 
 /**
  * Webhooks under what servers suffer, on a cluster of its own: two app instances delivering
@@ -121,7 +120,7 @@ describe('webhook deliveries survive instances and restarts', () => {
     for (const id of ids) {
       const sequence = got
         .filter((m) => m.message.data.id === id)
-        .map((m) => ({ type: m.message.type, seq: decodeCursor(m.message.data.change) ?? 0 }))
+        .map((m) => ({ type: m.message.type, seq: decodeCursor(m.message.data.change ?? '') ?? 0 }))
       expect(sequence.map((m) => m.type)).toEqual([
         'record.created',
         'record.updated',

@@ -8,6 +8,7 @@ import { freePort } from '../../src/db/embeddedPostgres'
 import { postgresOf } from '../../src/db/postgres'
 import { pruneDeliveryLog } from '../../src/plugins/webhooks/delivery/pruneLog'
 import type { Tenant } from '../../src/payload-types'
+import type { WebhookMessage as Message } from '../../src/plugins/webhooks/delivery/message'
 import { signIn, type AdminClient } from '../helpers/admin'
 import { startApp, waitUntil, type RunningApp } from '../helpers/app'
 import { createKey, partner } from '../helpers/partner'
@@ -15,19 +16,6 @@ import { getTestPayload } from '../helpers/payload'
 import { startReceiver, type Received, type Receiver } from '../helpers/receiver'
 import { createTenant, createUser } from '../helpers/tenants'
 
-type Message = {
-  type: string
-  timestamp: string
-  data: {
-    tenant: string
-    kind: string | null
-    id: string | null
-    event: string | null
-    fields: string[]
-    change: string | null
-    record: Record<string, unknown> | null
-  }
-}
 type Delivery = {
   id: string
   state: string
