@@ -12,11 +12,15 @@ import { fileURLToPath } from 'node:url'
 import next from 'next'
 
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './src/db/embeddedPostgres'
+import { afterBody } from './src/lib/afterBody'
 import { bodyRefusal } from './src/lib/bodyLimit'
 import { clientAddressHeader } from './src/lib/clientAddress'
+import { directRouteFor } from './src/lib/directRoutes'
 import { resolveSecret } from './src/lib/secret'
 import { readSettings } from './src/lib/settings'
+import { serveDirect } from './src/lib/serveDirect'
 import { runShutdownHooks } from './src/lib/shutdown'
+import { partnerBasePath } from './src/plugins/partnerApi/defaults'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 const dev = process.argv.includes('--dev')
@@ -68,25 +72,23 @@ const main = async (): Promise<void> => {
     req.headers[clientAddressHeader] = req.socket.remoteAddress ?? 'unknown'
     const refusal = bodyRefusal({ url: req.url ?? '/', headers: req.headers, settings })
     if (refusal) {
-      // Answered before any route reads the body. What the client still sends is discarded,
-      // not buffered, and the answer waits for it, so the client reads the answer instead of a
-      // reset connection; a client that keeps sending past the deadline is cut off.
-      const cutOff = setTimeout(() => req.socket.destroy(), 30_000)
-      const answer = (): void => {
-        clearTimeout(cutOff)
-        res.writeHead(refusal.status, {
-          'content-type': 'application/problem+json',
-          'cache-control': 'no-store',
-          connection: 'close',
-        })
-        res.end(JSON.stringify({ type: 'about:blank', ...refusal }))
-      }
-      req.once('end', answer)
-      req.once('error', () => clearTimeout(cutOff))
-      req.resume()
+      // Answered before any route reads the body; what the client still sends is discarded.
+      afterBody({
+        req,
+        answer: () => {
+          res.writeHead(refusal.status, {
+            'content-type': 'application/problem+json',
+            'cache-control': 'no-store',
+            connection: 'close',
+          })
+          res.end(JSON.stringify({ type: 'about:blank', ...refusal }))
+        },
+      })
       return
     }
-    void handle(req, res)
+    const direct = directRouteFor({ method: req.method ?? 'GET', url: req.url ?? '/' })
+    if (direct) void serveDirect({ req, res, ...direct })
+    else void handle(req, res)
   })
   server.keepAliveTimeout = 65_000
   // Upgraded sockets (Next's HMR websocket, which Payload itself opens in development) are no
@@ -103,6 +105,8 @@ const main = async (): Promise<void> => {
   const origin = `http://${settings.host === '0.0.0.0' ? 'localhost' : settings.host}:${settings.port}`
   // Payload initialises on the first request; make that happen now, while we can still report it.
   const ready = await warmUp(`${origin}/api/ready`)
+  // Loads the partner route, which registers itself for direct serving (src/lib/directRoutes.ts).
+  await warmUp(`${origin}${partnerBasePath}/-/-`)
   log(
     ready
       ? `ready on ${origin} (admin: ${origin}/admin)`

@@ -17,16 +17,12 @@ export const measureCreates = ({
   seconds: number
   concurrency: number
 }): Promise<Figures> => {
-  let n = 0
   return measure({
-    request: () => ({
-      url: `${origin}/api/partners/2025-07/${tenant}/events`,
-      init: {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: `Write ${n++} ${Math.random()}` }),
-      },
-    }),
+    origin,
+    method: 'POST',
+    paths: [`/api/partners/2025-07/${tenant}/events`],
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: `Write [n] ${Math.random()}` }),
     expected: 201,
     seconds,
     concurrency,

@@ -13,12 +13,15 @@ export const listen = ({
   payload,
   channel,
   onNotify,
+  onLost,
   retryMs = 1000,
 }: {
   payload: Payload
   /** A fixed identifier of ours, never user input. */
   channel: string
   onNotify: (payload: string | undefined) => void
+  /** The connection is gone: notifications may be missed until `onNotify(undefined)` again. */
+  onLost?: () => void
   retryMs?: number
 }): { close: () => void } => {
   let closed = false
@@ -47,6 +50,7 @@ export const listen = ({
       if (released) return
       released = true
       dropCurrent = undefined
+      onLost?.()
       held.release(err ?? true)
       again()
     }

@@ -32,6 +32,7 @@ const titles: Record<number, [string, string]> = {
   405: ['method-not-allowed', 'Method not allowed'],
   409: ['conflict', 'Conflict'],
   410: ['gone', 'Gone'],
+  412: ['precondition-failed', 'Precondition failed'],
   413: ['payload-too-large', 'Payload too large'],
   415: ['unsupported-media-type', 'Unsupported media type'],
   429: ['rate-limited', 'Too many requests'],

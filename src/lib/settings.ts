@@ -67,6 +67,11 @@ function wholeNumber({ name, raw }: { name: string; raw: string }): number {
   return value
 }
 
+const megabytes = (value: number | undefined): number | undefined =>
+  value === undefined ? undefined : value * 1_048_576
+const milliseconds = (seconds: number | undefined): number | undefined =>
+  seconds === undefined ? undefined : seconds * 1000
+
 export const readSettings = (): Settings => {
   const port = intSetting({ name: 'PORT', fallback: 3000 })
   return {
@@ -91,6 +96,11 @@ export const readSettings = (): Settings => {
       mediaFetch: {
         timeoutMs: intSetting({ name: 'MEDIA_FETCH_TIMEOUT_MS' }),
         allowedHosts: listSetting('MEDIA_FETCH_ALLOWED_HOSTS'),
+      },
+      cache: {
+        enabled: process.env.PARTNER_CACHE === 'off' ? false : undefined,
+        maxBytes: megabytes(intSetting({ name: 'PARTNER_CACHE_MAX_MB' })),
+        ttlMs: milliseconds(intSetting({ name: 'PARTNER_CACHE_TTL_SECONDS' })),
       },
     },
     mediaUploadLimitBytes: intSetting({ name: 'MEDIA_UPLOAD_LIMIT_BYTES', fallback: 26_214_400 }),

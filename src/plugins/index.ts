@@ -9,6 +9,7 @@ import { customAttributeTargets } from './customAttributeTargets'
 import { nestedPages } from './nestedPages'
 import { noDocumentLocks } from './noDocumentLocks'
 import { partnerApi } from './partnerApi'
+import { dropTenantAnswers } from './partnerApi/cache/freshness'
 import { realDates } from './realDates'
 import { tenancy } from './tenancy'
 import { tenantIntegrity } from './tenantIntegrity'
@@ -20,7 +21,8 @@ import { queueDeliveries } from './webhooks/delivery/queue'
  * before the ones that read the collections' declarations (attribute targets, tenancy), and the
  * multi-tenant plugin wraps what the others added; locks and query limits go on everything.
  * The change log's hooks run after every other afterChange hook the collections declare; the
- * webhook queue is its subscriber, so deliveries are written in the change's transaction.
+ * webhook queue is its subscriber, so deliveries are written in the change's transaction, and
+ * so is the read cache, whose answers for the tenant end with the commit.
  */
 export const plugins: Plugin[] = [
   partnerApi(readSettings().partnerApi),
@@ -33,7 +35,7 @@ export const plugins: Plugin[] = [
   // `npm run bench` starts one app without the log, to measure what the log costs a write.
   ...(process.env.BENCH_WITHOUT_CHANGE_LOG === '1'
     ? []
-    : [changeLog({ subscribers: [queueDeliveries] })]),
+    : [changeLog({ subscribers: [queueDeliveries, dropTenantAnswers] })]),
   tenancy(),
   noDocumentLocks(),
   boundedQueries(),

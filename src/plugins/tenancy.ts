@@ -6,13 +6,27 @@ import { isTenantAdmin } from '../access/tenantRoles'
 import type { Config } from '../payload-types'
 import { collectionsDeclaring } from './partnerApi/kinds/declared'
 
-/** The multi-tenant plugin over every collection that declares itself `tenantOwned`. */
-export const tenancy = (): Plugin => (config) =>
-  multiTenantPlugin<Config>({
+/**
+ * The multi-tenant plugin over every collection that declares itself `tenantOwned`.
+ *
+ * The plugin wraps each function of a collection's `access` object in place. Collections that
+ * share one object (most content shares `contentAccess`) would have it wrapped once per
+ * collection: measured, every tenant read ran 14 nested checks and sent 14 identical
+ * `tenant in (…)` conditions. Each collection gets its own copy first.
+ */
+export const tenancy = (): Plugin => (incoming) => {
+  const config = {
+    ...incoming,
+    collections: (incoming.collections ?? []).map((collection) =>
+      collection.access ? { ...collection, access: { ...collection.access } } : collection,
+    ),
+  }
+  return multiTenantPlugin<Config>({
     collections: Object.fromEntries(
-      collectionsDeclaring({ collections: config.collections ?? [], fact: 'tenantOwned' }).map(
-        (slug) => [slug, {}],
-      ),
+      collectionsDeclaring({ collections: config.collections, fact: 'tenantOwned' }).map((slug) => [
+        slug,
+        {},
+      ]),
     ),
     userHasAccessToAllTenants: (user) => isSuperAdmin(user),
     tenantsArrayField: {
@@ -41,3 +55,4 @@ export const tenancy = (): Plugin => (config) =>
     },
     i18n: { translations: { en: { 'nav-tenantSelector-label': 'Organisation' } } },
   })(config)
+}

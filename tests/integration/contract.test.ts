@@ -74,7 +74,7 @@ const call = async ({ method, path, key, json, form, raw, headers = {} }: Call) 
   } catch {
     body = { raw: text }
   }
-  return { status: res.status, body }
+  return { status: res.status, body, etag: res.headers.get('etag') }
 }
 
 /** The limited key allows one request a minute; a new minute may let one more through. */
@@ -219,6 +219,52 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
         (await call({ method: 'GET', path: `${base}/${randomUUID()}`, key: keys.read })).status,
       ).toBe(404)
 
+      // Conditional reads: an answer's tag gives 304 while nothing it shows has changed.
+      const read = await call({ method: 'GET', path: `${base}/${id}`, key: keys.read })
+      expect(read.etag).toMatch(/^"[\w-]+"$/)
+      const ifNoneMatch = (path: string, tag: string | null) =>
+        call({ method: 'GET', path, key: keys.read, headers: { 'if-none-match': tag ?? '' } })
+      expect((await ifNoneMatch(`${base}/${id}`, read.etag)).status).toBe(304)
+      const listPath = `${base}?limit=5&sort=-createdAt`
+      const listTag = (await call({ method: 'GET', path: listPath, key: keys.read })).etag
+      expect(listTag).toBe(listed.etag)
+      expect((await ifNoneMatch(listPath, listTag)).status).toBe(304)
+
+      // Conditional writes: a stale If-Match is 412 and changes nothing; the current one works.
+      const stale = await call({
+        method: 'PATCH',
+        path: `${base}/${id}`,
+        key: keys.write,
+        json: { id, ...sampleUpdate[kind] },
+        headers: { 'if-match': '"stale"' },
+      })
+      expect(stale.status, JSON.stringify(stale.body)).toBe(412)
+      expect(stale.etag).toBe(read.etag)
+      const unchanged = await call({ method: 'GET', path: `${base}/${id}`, key: keys.read })
+      expect(unchanged.etag).toBe(read.etag)
+      expect(
+        (
+          await call({
+            method: 'DELETE',
+            path: `${base}/${id}`,
+            key: keys.write,
+            headers: { 'if-match': '"stale"' },
+          })
+        ).status,
+      ).toBe(412)
+      const matched = await call({
+        method: 'PATCH',
+        path: `${base}/${id}`,
+        key: keys.write,
+        json: { id, ...sampleUpdate[kind] },
+        headers: { 'if-match': read.etag ?? '' },
+      })
+      expect(matched.status, JSON.stringify(matched.body)).toBe(200)
+      // The answer's tag is the one a read of the changed record gives; the old one reads 200.
+      const after = await ifNoneMatch(`${base}/${id}`, read.etag)
+      expect(after.status).toBe(200)
+      expect(after.etag).toBe(matched.etag)
+
       // update: 200, bad input 400, unknown id 404, 415, 413, and 409 where a field is unique
       const updated = await call({
         method: 'PATCH',
@@ -307,7 +353,7 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
         200,
       )
 
-      expect(problems).toEqual([])
+      expect(problems, JSON.stringify(problems)).toEqual([])
       // Each of the kind's operations was seen answering every status it documents, except a
       // 503, which needs the database away: the last part of this file.
       const documented = checker.documented()

@@ -23,6 +23,13 @@ export type PartnerApiOptions = {
   corsOrigins: readonly string[]
   /** Fetching a media `src`: the whole fetch's time-out, and private `host:port`s allowed. */
   mediaFetch: { timeoutMs: number; allowedHosts: readonly string[] }
+  /**
+   * The read cache of list and retrieve answers: on or off (off, every answer comes from
+   * PostgreSQL and is byte for byte the same), the bytes it may hold in each process, and how
+   * long an answer may be kept at most (a write outside Payload, such as SQL by hand, is seen
+   * by then at the latest).
+   */
+  cache: { enabled: boolean; maxBytes: number; ttlMs: number }
 }
 
 export const optionDefaults: PartnerApiOptions = {
@@ -32,4 +39,5 @@ export const optionDefaults: PartnerApiOptions = {
   keysPerTenant: 50,
   corsOrigins: ['*'],
   mediaFetch: { timeoutMs: 10_000, allowedHosts: [] },
+  cache: { enabled: true, maxBytes: 64 * 1_048_576, ttlMs: 300_000 },
 }

@@ -3,8 +3,9 @@ import type { Config, SanitizedConfig } from 'payload'
 import { optionDefaults, type PartnerApiOptions } from './defaults'
 
 /** What an installation passes: any option, media fetch settings one by one. */
-export type PartnerApiInput = Partial<Omit<PartnerApiOptions, 'mediaFetch'>> & {
+export type PartnerApiInput = Partial<Omit<PartnerApiOptions, 'mediaFetch' | 'cache'>> & {
   mediaFetch?: Partial<PartnerApiOptions['mediaFetch']>
+  cache?: Partial<PartnerApiOptions['cache']>
 }
 
 const dropUndefined = <T extends object>(value: T): Partial<T> =>
@@ -14,6 +15,7 @@ export const resolveOptions = (input: PartnerApiInput = {}): PartnerApiOptions =
   ...optionDefaults,
   ...dropUndefined(input),
   mediaFetch: { ...optionDefaults.mediaFetch, ...dropUndefined(input.mediaFetch ?? {}) },
+  cache: { ...optionDefaults.cache, ...dropUndefined(input.cache ?? {}) },
 })
 
 /**

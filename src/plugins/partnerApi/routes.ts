@@ -69,7 +69,7 @@ const operationShapes: Record<
     successLabel: 'Updated',
     successStatus: 200,
     item: true,
-    errors: [400, ...common, 404, 409, 413, 415],
+    errors: [400, ...common, 404, 409, 412, 413, 415],
     verb: 'Update',
   },
   delete: {
@@ -78,7 +78,7 @@ const operationShapes: Record<
     successLabel: 'Deleted',
     successStatus: 204,
     item: true,
-    errors: [...common, 404],
+    errors: [...common, 404, 412],
     verb: 'Delete',
   },
 }

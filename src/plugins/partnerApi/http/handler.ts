@@ -27,7 +27,9 @@ import { readJsonObject } from './body'
 import { corsHeaders, preflight } from './cors'
 import { readMediaInput } from './mediaInput'
 import { toProblem } from './payloadErrors'
-import { json } from './respond'
+import { watchChanges } from '../cache/freshness'
+import { readAnswer } from './readAnswer'
+import { json, writtenRecord } from './respond'
 
 type Served = OperationArgs & { request: Request; id: string }
 
@@ -36,15 +38,22 @@ const jsonBody = ({ request, payload }: Served): Promise<Record<string, unknown>
 
 /** Per operation: read the input from the request, run the operation, answer it. */
 const serve: Record<Operation, (args: Served) => Promise<Response>> = {
-  list: async ({ request, ...args }) =>
-    json(
-      await listRecords({
-        ...args,
-        query: parseListQuery({ search: new URL(request.url).search, leaves: args.kind.leaves }),
-      }),
-      200,
-    ),
-  retrieve: async ({ request: _request, ...args }) => json(await retrieveRecord(args), 200),
+  list: async ({ request, id: _id, ...args }) => {
+    const query = parseListQuery({ search: new URL(request.url).search, leaves: args.kind.leaves })
+    return readAnswer({
+      ...args,
+      request,
+      query: `list ${JSON.stringify(query)}`,
+      produce: () => listRecords({ ...args, query }),
+    })
+  },
+  retrieve: async ({ request, ...args }) =>
+    readAnswer({
+      ...args,
+      request,
+      query: `id ${args.id.toLowerCase()}`,
+      produce: () => retrieveRecord(args),
+    }),
   create: async (served) => {
     const { request, ...args } = served
     const input = args.kind.upload
@@ -52,14 +61,18 @@ const serve: Record<Operation, (args: Served) => Promise<Response>> = {
       : { body: await jsonBody(served) }
     const { id, record } = await createRecord({ ...args, ...input })
     const location = `${partnerBasePath}/${args.principal.tenant.slug}/${args.kind.path}/${id}`
-    return json(record, 201, { location })
+    return writtenRecord(record, 201, { location })
   },
   update: async (served) => {
-    const { request: _request, ...args } = served
-    return json(await updateRecord({ ...args, body: await jsonBody(served) }), 200)
+    const { request, ...args } = served
+    const ifMatch = request.headers.get('if-match')
+    return writtenRecord(
+      await updateRecord({ ...args, ifMatch, body: await jsonBody(served) }),
+      200,
+    )
   },
-  delete: async ({ request: _request, ...args }) => {
-    await deleteRecord(args)
+  delete: async ({ request, ...args }) => {
+    await deleteRecord({ ...args, ifMatch: request.headers.get('if-match') })
     return new Response(null, { status: 204 })
   },
 }
@@ -197,6 +210,7 @@ export const handlePartnerRequest = async ({
     payload = await getPayload({ config }).catch((err: unknown) => {
       throw toProblem({ err })
     })
+    watchChanges(payload)
     const key = await identifyKey({
       payload,
       authorization: request.headers.get('authorization'),

@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import type { Tenant } from '../../../payload-types'
 import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { rememberedLookup } from '../cache/lookups'
 import { fail } from '../problems'
 import type { Scope } from '../routes'
 import type { PartnerKey } from './identifyKey'
@@ -21,34 +22,24 @@ export type PartnerPrincipal = {
   }
 }
 
-/**
- * Tenants change rarely and are looked up on every request: kept for a few seconds. A stale
- * entry can only name a tenant that existed a moment ago; Payload's access control still
- * scopes every query to it.
- */
-const tenantCache = new Map<string, { tenant: Tenant | undefined; until: number }>()
+const tenantLookup = rememberedLookup<Tenant | undefined>()
 
-const tenantBySlug = async ({
-  payload,
-  slug,
-}: {
-  payload: Payload
-  slug: string
-}): Promise<Tenant | undefined> => {
-  const cached = tenantCache.get(slug)
-  if (cached && cached.until > Date.now()) return cached.tenant
-  const { docs } = await payload.find({
-    collection: 'tenants',
-    where: { slug: { equals: slug } },
-    limit: 1,
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
+/** The tenant of a path, remembered until a tenant or key is written (`cache/lookups.ts`). */
+const tenantBySlug = ({ payload, slug }: { payload: Payload; slug: string }) =>
+  tenantLookup({
+    name: slug,
+    load: async () => {
+      const { docs } = await payload.find({
+        collection: 'tenants',
+        where: { slug: { equals: slug } },
+        limit: 1,
+        pagination: false,
+        depth: 0,
+        overrideAccess: true,
+      })
+      return docs[0]
+    },
   })
-  if (tenantCache.size > 1000) tenantCache.clear()
-  tenantCache.set(slug, { tenant: docs[0], until: Date.now() + 5_000 })
-  return docs[0]
-}
 
 /**
  * The key's principal for the path's tenant. A key that is not bound to that tenant, or reads

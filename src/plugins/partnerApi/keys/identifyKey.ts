@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
 import type { ApiKey } from '../../../payload-types'
+import { rememberedLookup } from '../cache/lookups'
 import { parseKey, secretMatches } from './keyMaterial'
 import { fail, PartnerProblem } from '../problems'
 import { countFailedAuth, refuseIfFailingTooOften } from './rateLimit'
@@ -11,6 +12,9 @@ import { partnerOptions } from '../options'
 const challenge = { 'www-authenticate': 'Bearer realm="partners"' }
 
 const lastUseWrites = new Map<string, number>()
+
+/** Keys by prefix, remembered until a key or tenant is written (`cache/lookups.ts`). */
+const keyLookup = rememberedLookup<ApiKey | undefined>()
 
 /** Recorded at most once a minute per key, off the request's path. */
 const recordUse = ({ payload, id }: { payload: Payload; id: string }): void => {
@@ -75,17 +79,22 @@ const findKey = async ({
       headers: challenge,
     })
 
-  const { docs } = await payload.find({
-    collection: 'api-keys',
-    where: { prefix: { equals: parsed.prefix } },
-    limit: 1,
-    // No count query: one round trip for the key on every request.
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
-    showHiddenFields: true,
+  const key = await keyLookup({
+    name: parsed.prefix,
+    load: async () => {
+      const { docs } = await payload.find({
+        collection: 'api-keys',
+        where: { prefix: { equals: parsed.prefix } },
+        limit: 1,
+        // No count query: one round trip for the key.
+        pagination: false,
+        depth: 0,
+        overrideAccess: true,
+        showHiddenFields: true,
+      })
+      return docs[0]
+    },
   })
-  const key = docs[0]
   if (!key?.hash || !secretMatches({ secret: parsed.secret, hash: key.hash }) || key.revoked) {
     return fail({ status: 401, detail: 'Unknown or revoked API key.', headers: challenge })
   }

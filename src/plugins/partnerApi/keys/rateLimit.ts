@@ -8,9 +8,17 @@ import { partnerOptions } from '../options'
 
 /**
  * One key's count in the current minute as this process knows it: what PostgreSQL last said
- * (every instance's requests) plus what this process has counted and not yet written.
+ * (every instance's requests), plus what this process is writing now (`sending`: until the
+ * answer comes these are in neither of the others; a cached answer is quick enough to slip
+ * through that gap), plus what it has counted and not yet written.
  */
-type Window = { minute: number; shared: number; pending: number; flushing: boolean }
+type Window = {
+  minute: number
+  shared: number
+  sending: number
+  pending: number
+  flushing: boolean
+}
 
 const windows = new Map<string, Window>()
 let lastSweep = 0
@@ -23,6 +31,7 @@ const flush = ({ db, keyId, window }: { db: PostgresAdapter; keyId: string; wind
   window.flushing = true
   const count = window.pending
   window.pending = 0
+  window.sending = count
   const windowStart = new Date(window.minute * 60_000).toISOString()
   db.drizzle
     .execute<{ count: number }>(
@@ -41,6 +50,7 @@ const flush = ({ db, keyId, window }: { db: PostgresAdapter; keyId: string; wind
       window.shared += count
     })
     .finally(() => {
+      window.sending = 0
       window.flushing = false
       flush({ db, keyId, window })
     })
@@ -78,10 +88,10 @@ export const limitRate = ({
   const minute = currentMinute()
   let window = windows.get(keyId)
   if (!window || window.minute !== minute) {
-    window = { minute, shared: 0, pending: 0, flushing: false }
+    window = { minute, shared: 0, sending: 0, pending: 0, flushing: false }
     windows.set(keyId, window)
   }
-  if (window.shared + window.pending >= limit) {
+  if (window.shared + window.sending + window.pending >= limit) {
     const reset = secondsToNextMinute()
     fail({
       status: 429,

@@ -11,6 +11,12 @@ export type Kind = KindSpec &
      * document alike.
      */
     serverSetFields: string[]
+    /**
+     * The columns a partner answer reads, for Payload's `select`: what `project` answers, and
+     * `_status` (an update keeps a draft a draft). None for uploads, whose URLs and sizes
+     * Payload derives from fields of its own.
+     */
+    select?: Record<string, true>
   }
 
 /** Set by the server, answered but never taken from a body. */
@@ -51,13 +57,24 @@ const pickSchema = (schema: JsonSchema, names: readonly string[]): JsonSchema =>
   }
 }
 
+const selectOf = (kind: KindSpec & FieldModel): Record<string, true> | undefined =>
+  kind.upload
+    ? undefined
+    : Object.fromEntries(
+        [...Object.keys(propertiesOf(kind.read)), ...(kind.drafts ? ['_status'] : [])]
+          .filter((name) => name !== 'id')
+          .map((name) => [name, true as const]),
+      )
+
 const withServerSet = (kind: KindSpec & FieldModel): Kind => {
   const writable = propertiesOf(kind.write)
+  const select = selectOf(kind)
   return {
     ...kind,
     serverSetFields: Object.keys(propertiesOf(kind.read)).filter(
       (name) => !(name in writable) && name !== 'id',
     ),
+    ...(select ? { select } : {}),
   }
 }
 

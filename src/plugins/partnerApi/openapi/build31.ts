@@ -141,6 +141,20 @@ const parameters: Record<string, OpenAPIV3_1.ParameterObject> = {
     description: `Sort field; a leading "-" means descending. Default "${listDefaults.sort}".`,
     schema: { type: 'string', default: listDefaults.sort },
   },
+  ifNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    description:
+      'The ETag of an answer you hold: if nothing it shows has changed, the answer is 304 with no body.',
+    schema: { type: 'string' },
+  },
+  ifMatch: {
+    name: 'If-Match',
+    in: 'header',
+    description:
+      'The ETag of the record as you last read it: the change is made only if the record still has it, else 412 and nothing changes. Two partners editing one record cannot overwrite each other this way.',
+    schema: { type: 'string' },
+  },
   where: {
     name: 'where',
     in: 'query',
@@ -243,6 +257,22 @@ const tenantOperationOf = ({
   }
 }
 
+/** The tag of a record or list answer, the same on every instance for the same bytes. */
+const etagHeader = header({
+  description:
+    'The tag of this answer: send it as If-None-Match to read again, as If-Match to change.',
+  schema: { type: 'string' },
+})
+
+/** What a read answer carries: its tag, and that it must be checked again before reuse. */
+const readHeaders: Record<string, JsonSchema> = {
+  ETag: etagHeader,
+  'Cache-Control': header({
+    description: '`private, no-cache`: keep it, and revalidate with If-None-Match before use.',
+    schema: { type: 'string' },
+  }),
+}
+
 const documentHeaders: Record<string, JsonSchema> = {
   ETag: header({ description: 'Changes when the document does.', schema: { type: 'string' } }),
   'Cache-Control': header({ description: 'How long to keep it.', schema: { type: 'string' } }),
@@ -268,18 +298,27 @@ const operationOf = ({
               schema: route.operation === 'list' ? ref(`${kind.schema}List`) : ref(kind.schema),
             },
           },
-          ...(route.successStatus === 201
-            ? {
-                headers: {
-                  Location: header({
-                    description: 'Where the new record is.',
-                    schema: { type: 'string' },
-                  }),
+          headers:
+            route.method === 'GET'
+              ? readHeaders
+              : {
+                  ETag: etagHeader,
+                  ...(route.successStatus === 201
+                    ? {
+                        Location: header({
+                          description: 'Where the new record is.',
+                          schema: { type: 'string' },
+                        }),
+                      }
+                    : {}),
                 },
-              }
-            : {}),
         }
   const responses: Record<string, JsonSchema> = { [String(route.successStatus)]: success }
+  if (route.method === 'GET')
+    responses['304'] = {
+      description: 'Not modified: the ETag sent with If-None-Match is current.',
+      headers: readHeaders,
+    }
   const writable = Object.keys((kind.write.properties as object | undefined) ?? {})
   for (const status of routeErrors({ route, collection, writable })) {
     responses[String(status)] =
@@ -335,6 +374,10 @@ const operationOf = ({
       paramRef('tenant'),
       ...(item ? [paramRef('id')] : []),
       ...(route.operation === 'list' ? ['limit', 'page', 'sort', 'where'].map(paramRef) : []),
+      ...(route.method === 'GET' ? [paramRef('ifNoneMatch')] : []),
+      ...(route.operation === 'update' || route.operation === 'delete'
+        ? [paramRef('ifMatch')]
+        : []),
     ],
     ...(body ? { requestBody: body } : {}),
     responses,

@@ -1,12 +1,15 @@
-import { findOwn } from './findOwn'
+import { ifStillMatching } from './ifMatch'
 import { actingAs, type OperationArgs } from './types'
 
 export const deleteRecord = async ({
-  payload,
-  kind,
-  principal,
-  id,
-}: OperationArgs & { id: string }): Promise<void> => {
-  await findOwn({ payload, kind, principal, id })
-  await payload.delete({ collection: kind.collection, id, ...actingAs(principal) })
+  ifMatch = null,
+  ...args
+}: OperationArgs & { id: string; ifMatch?: string | null }): Promise<void> => {
+  const { payload, kind, principal, id } = args
+  await ifStillMatching({
+    ...args,
+    ifMatch,
+    write: ({ req }) =>
+      payload.delete({ collection: kind.collection, id, ...actingAs(principal, req) }),
+  })
 }

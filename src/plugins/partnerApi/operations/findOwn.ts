@@ -1,27 +1,31 @@
+import type { PayloadRequest } from 'payload'
+
 import { fail } from '../problems'
 import { isUuid } from '../query'
-import { actingAs, type OperationArgs } from './types'
+import { actingAs, partnerRead, type OperationArgs } from './types'
 
 /**
  * The stored record, through access control: a missing id and another tenant's id are one and
- * the same 404.
+ * the same 404. A `find` by id, not `findByID`: for a kind with drafts that reads the latest
+ * version in one query, where `findByID` reads the record and then asks whether a newer draft
+ * exists.
  */
 export const findOwn = async ({
   payload,
   kind,
   principal,
   id,
-}: OperationArgs & { id: string }): Promise<object> => {
+  req,
+}: OperationArgs & { id: string; req?: PayloadRequest }): Promise<object> => {
   const missing = (): never =>
     fail({ status: 404, detail: `No ${kind.schema} with id "${id}" in this tenant.` })
   if (!isUuid(id)) return missing()
-  const doc = await payload.findByID({
-    collection: kind.collection,
-    id,
-    depth: 0,
-    draft: kind.drafts,
-    disableErrors: true,
-    ...actingAs(principal),
+  const { docs } = await payload.find({
+    ...partnerRead(kind),
+    where: { id: { equals: id } },
+    limit: 1,
+    pagination: false,
+    ...actingAs(principal, req),
   })
-  return doc ?? missing()
+  return docs[0] ?? missing()
 }

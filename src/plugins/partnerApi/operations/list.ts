@@ -1,5 +1,5 @@
 import type { ListQuery } from '../query'
-import { actingAs, type OperationArgs, type PartnerRecord } from './types'
+import { actingAs, partnerRead, type OperationArgs, type PartnerRecord } from './types'
 
 /** Payload's pagination envelope, with the partner shape of each record. */
 export type ListAnswer = {
@@ -22,13 +22,11 @@ export const listRecords = async ({
   query,
 }: OperationArgs & { query: ListQuery }): Promise<ListAnswer> => {
   const result = await payload.find({
-    collection: kind.collection,
+    ...partnerRead(kind),
     limit: query.limit,
     page: query.page,
     sort: query.sort,
     ...(query.where ? { where: query.where } : {}),
-    depth: 0,
-    draft: kind.drafts,
     ...actingAs(principal),
   })
   return {

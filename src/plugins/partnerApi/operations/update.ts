@@ -1,7 +1,7 @@
 import { detectingConflicts } from '../../../lib/uniquenessConflicts'
 import { fail } from '../problems'
 import { validateBody } from '../validate'
-import { findOwn } from './findOwn'
+import { ifStillMatching } from './ifMatch'
 import { resolvePolymorphic } from './resolvePolymorphic'
 import { actingAs, type OperationArgs, type PartnerRecord } from './types'
 
@@ -12,28 +12,42 @@ export const updateRecord = async ({
   principal,
   id,
   body,
-}: OperationArgs & { id: string; body: Record<string, unknown> }): Promise<PartnerRecord> => {
-  const current = await findOwn({ payload, kind, principal, id })
-  if (body.id !== undefined && body.id !== id) {
-    fail({
-      status: 400,
-      detail: 'The body\'s "id" differs from the one in the path.',
-      errors: [{ field: 'id', message: 'Must equal the path id.' }],
-    })
-  }
-  const { id: _ignored, ...data } = validateBody({ kind, body, partial: true })
-  await resolvePolymorphic({ payload, kind, principal, data })
-  const status = data._status ?? Reflect.get(current, '_status')
-  const doc = await detectingConflicts((context) =>
-    payload.update({
-      collection: kind.collection,
-      id,
-      data,
-      depth: 0,
-      draft: kind.drafts && status !== 'published',
-      context,
-      ...actingAs(principal),
-    }),
-  )
+  ifMatch = null,
+}: OperationArgs & {
+  id: string
+  body: Record<string, unknown>
+  /** The partner's `If-Match`: the write happens only while the record still has that tag. */
+  ifMatch?: string | null
+}): Promise<PartnerRecord> => {
+  const doc = await ifStillMatching({
+    payload,
+    kind,
+    principal,
+    id,
+    ifMatch,
+    write: async ({ req, current }) => {
+      if (body.id !== undefined && body.id !== id) {
+        fail({
+          status: 400,
+          detail: 'The body\'s "id" differs from the one in the path.',
+          errors: [{ field: 'id', message: 'Must equal the path id.' }],
+        })
+      }
+      const { id: _ignored, ...data } = validateBody({ kind, body, partial: true })
+      await resolvePolymorphic({ payload, kind, principal, data })
+      const status = data._status ?? Reflect.get(current, '_status')
+      return detectingConflicts((context) =>
+        payload.update({
+          collection: kind.collection,
+          id,
+          data,
+          depth: 0,
+          draft: kind.drafts && status !== 'published',
+          context,
+          ...actingAs(principal, req),
+        }),
+      )
+    },
+  })
   return kind.project(doc)
 }

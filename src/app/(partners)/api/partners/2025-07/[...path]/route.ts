@@ -1,3 +1,5 @@
+import { registerDirectRoute } from '@/lib/directRoutes'
+import { partnerBasePath } from '@/plugins/partnerApi/defaults'
 import { handlePartnerRequest } from '@/plugins/partnerApi/http/handler'
 
 /** The partner API: every operation of the route table (src/plugins/partnerApi/routes.ts). */
@@ -14,3 +16,12 @@ export const PATCH = handle
 export const DELETE = handle
 export const PUT = handle
 export const OPTIONS = handle
+
+// From now on server.ts hands this route's requests to the handler itself. Next sends
+// `openapi` and `docs[/asset]` to their own folders, and a single segment is no operation.
+registerDirectRoute({
+  prefix: `${partnerBasePath}/`,
+  methods: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS'],
+  accepts: (segments) => segments.length >= 2 && !['openapi', 'docs'].includes(segments[0] ?? ''),
+  handler: ({ request, segments }) => handlePartnerRequest({ request, segments }),
+})

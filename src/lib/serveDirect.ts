@@ -1,0 +1,116 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+import { afterBody } from './afterBody'
+import type { DirectHandler } from './directRoutes'
+import { problemOf, problemResponse } from './problem'
+
+/**
+ * The request body as a web stream that reads the socket only as fast as it is consumed. When
+ * the handler stops reading (a 413) or never starts (a 401), `release` detaches it, so what
+ * is left can be discarded instead of buffered.
+ */
+const bodyOf = (
+  req: IncomingMessage,
+): { stream: ReadableStream<Uint8Array>; release: () => void } => {
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined
+  const onData = (chunk: Buffer): void => {
+    controller?.enqueue(new Uint8Array(chunk))
+    if ((controller?.desiredSize ?? 1) <= 0) req.pause()
+  }
+  const onEnd = (): void => controller?.close()
+  const onError = (err: Error): void => controller?.error(err)
+  const release = (): void => {
+    req.off('data', onData)
+    req.off('end', onEnd)
+    req.off('error', onError)
+    controller = undefined
+  }
+  const stream = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c
+      req.on('data', onData)
+      req.once('end', onEnd)
+      req.once('error', onError)
+      req.pause()
+    },
+    pull: () => {
+      req.resume()
+    },
+    cancel: release,
+  })
+  return { stream, release }
+}
+
+const requestOf = ({
+  req,
+  body,
+  signal,
+}: {
+  req: IncomingMessage
+  body: ReadableStream<Uint8Array> | undefined
+  signal: AbortSignal
+}): Request => {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item)
+    else if (value !== undefined) headers.set(name, value)
+  }
+  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+    method: req.method ?? 'GET',
+    headers,
+    signal,
+    ...(body ? { body, duplex: 'half' as const } : {}),
+  })
+}
+
+/** A Node request through a fetch-style handler, and its Response back onto the socket. */
+export const serveDirect = async ({
+  req,
+  res,
+  handler,
+  segments,
+}: {
+  req: IncomingMessage
+  res: ServerResponse
+  handler: DirectHandler
+  segments: string[]
+}): Promise<void> => {
+  const method = req.method ?? 'GET'
+  const body = method === 'GET' || method === 'HEAD' ? undefined : bodyOf(req)
+  // A client that hangs up aborts the request, as under Next: work done for it (a media fetch)
+  // stops.
+  const hangUp = new AbortController()
+  res.once('close', () => {
+    if (!res.writableFinished) hangUp.abort()
+  })
+  let response: Response
+  try {
+    response = await handler({
+      request: requestOf({ req, body: body?.stream, signal: hangUp.signal }),
+      segments,
+    })
+  } catch (err) {
+    // The handlers answer their own errors; this is the last resort.
+    console.error(err)
+    response = problemResponse({
+      problem: problemOf({ status: 500, detail: 'The server failed to answer this request.' }),
+    })
+  }
+  body?.release()
+  const headers: Record<string, string | string[]> = {}
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value
+  })
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) headers['set-cookie'] = cookies
+  // The answers are JSON of bounded size: one write, with its Content-Length.
+  const payload = Buffer.from(await response.arrayBuffer())
+  if (!req.complete) headers.connection = 'close'
+  afterBody({
+    req,
+    answer: () => {
+      res.writeHead(response.status, headers)
+      res.end(payload)
+    },
+  })
+}

@@ -1,0 +1,114 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload, PayloadRequest } from 'payload'
+
+import { executeInRequest } from '../../../db/inTransaction'
+import { listen } from '../../../db/listen'
+import { onTransactionEnd } from '../../../db/transactions'
+import { changeChannel } from '../../changeLog/defaults'
+import type { ChangeSubscriber } from '../../changeLog/record'
+
+/**
+ * Whether something cached is still true. Each scope (a tenant's records, or `authScope`: API
+ * keys and tenants) has a generation, raised when a write to it commits: on this instance at
+ * once, from the write's own commit, and on every other instance when the commit's NOTIFY
+ * arrives. A cached value carries the stamp it was read under and is used only while that stamp
+ * is current. Without a listening connection nothing is current, so nothing cached is used: a
+ * notification missed while it was away cannot leave a stale answer behind.
+ */
+export const authScope = 'auth'
+
+export type Stamp = { epoch: number; generation: number }
+
+type State = {
+  listening: boolean
+  /** Raised whenever listening starts again: everything read before is dropped. */
+  epoch: number
+  generations: Map<string, number>
+  watched: WeakSet<Payload>
+}
+
+// One state per process: Next's bundle and server.ts may each load this file.
+const stateKey = Symbol.for('arts-cms.freshness')
+const state = (): State => {
+  const holder = globalThis as { [stateKey]?: State }
+  holder[stateKey] ??= {
+    listening: false,
+    epoch: 0,
+    generations: new Map(),
+    watched: new WeakSet(),
+  }
+  return holder[stateKey]
+}
+
+/** The stamp to read under now, or none when nothing read may be kept. */
+export const stampOf = (scope: string): Stamp | undefined => {
+  const s = state()
+  return s.listening ? { epoch: s.epoch, generation: s.generations.get(scope) ?? 0 } : undefined
+}
+
+export const isCurrent = ({ scope, stamp }: { scope: string; stamp: Stamp }): boolean => {
+  const s = state()
+  return (
+    s.listening && stamp.epoch === s.epoch && (s.generations.get(scope) ?? 0) === stamp.generation
+  )
+}
+
+export const changed = (scope: string): void => {
+  const s = state()
+  s.generations.set(scope, (s.generations.get(scope) ?? 0) + 1)
+}
+
+/**
+ * A notification on the change channel: `undefined` when listening (again) begins, after which
+ * nothing read before is used; else a change of a tenant's records or of keys and tenants.
+ */
+export const heard = (message: string | undefined): void => {
+  const s = state()
+  if (message === undefined) {
+    s.epoch++
+    s.listening = true
+    return
+  }
+  try {
+    const { tenant, scope } = JSON.parse(message) as { tenant?: string; scope?: string }
+    if (tenant) changed(tenant)
+    if (scope === authScope) changed(authScope)
+  } catch {
+    // Not one of ours: nothing to drop.
+  }
+}
+
+/** The listening connection is gone: notifications may be missed, so nothing cached is used. */
+export const lost = (): void => {
+  state().listening = false
+}
+
+/** Listens for every instance's commits, once per Payload. */
+export const watchChanges = (payload: Payload): void => {
+  const s = state()
+  if (s.watched.has(payload)) return
+  s.watched.add(payload)
+  listen({ payload, channel: changeChannel, onNotify: heard, onLost: lost })
+}
+
+/** Raises the scope's generation here when the write commits; the NOTIFY tells the others. */
+const onCommit = ({ req, scope }: { req: PayloadRequest; scope: string }): Promise<void> =>
+  onTransactionEnd({
+    req,
+    hook: (committed) => {
+      if (committed) changed(scope)
+    },
+  })
+
+/** The change log's subscriber: a tenant's cached answers end with its write's commit. */
+export const dropTenantAnswers: ChangeSubscriber = ({ req, entry }) =>
+  onCommit({ req, scope: entry.tenant })
+
+/** A write to an API key or a tenant: every instance's key and tenant lookups end with it. */
+export const announceAuthChange = async ({ req }: { req: PayloadRequest }): Promise<void> => {
+  await executeInRequest({
+    req,
+    query: sql`select pg_notify(${changeChannel}, ${JSON.stringify({ scope: authScope })})`,
+  })
+  await onCommit({ req, scope: authScope })
+}

@@ -1,0 +1,21 @@
+import { authScope, isCurrent, stampOf, type Stamp } from './freshness'
+
+/**
+ * A lookup of keys or tenants, remembered until any key or tenant is written (on this instance
+ * at the write's commit, on the others at its NOTIFY): a revoked key stops on its next request.
+ * At most `maxEntries` are held; past that the memory starts again.
+ */
+export const rememberedLookup = <T>({ maxEntries = 10_000 }: { maxEntries?: number } = {}) => {
+  const remembered = new Map<string, { value: T; stamp: Stamp }>()
+  return async ({ name, load }: { name: string; load: () => Promise<T> }): Promise<T> => {
+    const hit = remembered.get(name)
+    if (hit && isCurrent({ scope: authScope, stamp: hit.stamp })) return hit.value
+    const stamp = stampOf(authScope)
+    const value = await load()
+    if (stamp) {
+      if (remembered.size >= maxEntries) remembered.clear()
+      remembered.set(name, { value, stamp })
+    }
+    return value
+  }
+}

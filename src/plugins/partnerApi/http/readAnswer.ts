@@ -1,0 +1,44 @@
+import { readThrough } from '../cache/answers'
+import { partnerOptions } from '../options'
+import type { OperationArgs } from '../operations/types'
+import { etagOf, noneMatch } from './etag'
+
+/** A partner may keep a read's answer, and must ask again (with its tag) before using it. */
+const readCacheControl = 'private, no-cache'
+
+/**
+ * A list or retrieve answer: from the read cache when the tenant has not changed since it was
+ * kept, else made by `produce`; tagged, and a 304 when the partner already holds it. Every key
+ * of a tenant reads the same records, so answers are kept per tenant, kind and query.
+ */
+export const readAnswer = async ({
+  request,
+  payload,
+  kind,
+  principal,
+  query,
+  produce,
+}: OperationArgs & {
+  request: Request
+  /** The normalised query (or id): equal queries share one answer. */
+  query: string
+  produce: () => Promise<unknown>
+}): Promise<Response> => {
+  const tenant = principal.tenant.id
+  const answer = await readThrough({
+    key: `${tenant}\u0000${kind.path}\u0000${query}`,
+    scope: tenant,
+    cache: partnerOptions(payload.config).cache,
+    produce: async () => {
+      const body = JSON.stringify(await produce())
+      return { body, etag: etagOf(body) }
+    },
+  })
+  const headers = { etag: answer.etag, 'cache-control': readCacheControl }
+  if (noneMatch({ header: request.headers.get('if-none-match'), etag: answer.etag }))
+    return new Response(null, { status: 304, headers })
+  return new Response(answer.body, {
+    status: 200,
+    headers: { 'content-type': 'application/json', ...headers },
+  })
+}

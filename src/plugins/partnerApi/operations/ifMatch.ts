@@ -1,0 +1,65 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import {
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+  type PayloadRequest,
+} from 'payload'
+
+import { executeInRequest } from '../../../db/inTransaction'
+import { postgresOf } from '../../../db/postgres'
+import { etagOf, matches } from '../http/etag'
+import { fail } from '../problems'
+import { findOwn } from './findOwn'
+import type { OperationArgs } from './types'
+
+/** The tag a retrieve answers for this record, from the same bytes. */
+export const etagOfRecord = ({ kind, doc }: { kind: OperationArgs['kind']; doc: object }) =>
+  etagOf(JSON.stringify(kind.project(doc)))
+
+/**
+ * Runs `write` only while the record still has the tag the partner read (`If-Match`), else a
+ * 412 that changes nothing. The record's row is locked first and the check and the write share
+ * one transaction, so two partners sending the same tag cannot both win. Without a tag the
+ * write runs as it always did.
+ */
+export const ifStillMatching = async <T>({
+  payload,
+  kind,
+  principal,
+  id,
+  ifMatch,
+  write,
+}: OperationArgs & {
+  id: string
+  ifMatch: string | null
+  write: (args: { req?: PayloadRequest; current: object }) => Promise<T>
+}): Promise<T> => {
+  if (ifMatch === null) return write({ current: await findOwn({ payload, kind, principal, id }) })
+  // Each Local API call below sets the principal as this request's user.
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    const db = postgresOf(payload)
+    const table = db.tableNameMap.get(kind.collection.replaceAll('-', '_')) ?? kind.collection
+    await executeInRequest({
+      req,
+      query: sql`select 1 from ${sql.identifier(table)} where id = ${id} for update`,
+    })
+    const current = await findOwn({ payload, kind, principal, id, req })
+    if (!matches({ header: ifMatch, etag: etagOfRecord({ kind, doc: current }) })) {
+      fail({
+        status: 412,
+        detail: `The ${kind.schema} has changed since the version your If-Match names: read it again.`,
+        headers: { etag: etagOfRecord({ kind, doc: current }) },
+      })
+    }
+    const result = await write({ req, current })
+    await commitTransaction(req)
+    return result
+  } catch (err) {
+    await killTransaction(req)
+    throw err
+  }
+}
