@@ -15,13 +15,20 @@ import path from 'node:path'
 
 import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
 import { startApp, projectRoot, testDistDir } from '../tests/helpers/app'
+import pg from 'pg'
+
+import { encodeListCursor } from '../src/plugins/partnerApi/listCursor'
+import { copyEvents } from './bulkSeed'
 import { measure, type Figures } from './load'
+import { measureVisibility } from './visibility'
 import { measureCreates, measureDeliveryLatency, startLatencyReceiver } from './writes'
 
 const events = Number(process.env.BENCH_EVENTS ?? 3000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8)
 const tenantCount = 4
+const largeEvents = Number(process.env.BENCH_LARGE_EVENTS ?? 100_000)
+const figures = new Map<string, Figures>()
 
 /** Reads of `paths` (one at random per request) with `headers`, expecting 200. */
 const measureReads = ({
@@ -111,6 +118,12 @@ const main = async (): Promise<void> => {
         data: { name: 'bench', tenants: [tenants[0]!.id], scope: 'read' },
       })) as unknown as { key: string }
     ).key
+    const readWriteKey = (
+      (await payload.create({
+        collection: 'api-keys',
+        data: { name: 'bench visibility', tenants: [tenants[0]!.id], scope: 'write' },
+      })) as unknown as { key: string }
+    ).key
     await payload.create({
       collection: 'users',
       data: {
@@ -180,6 +193,118 @@ const main = async (): Promise<void> => {
       console.log(
         `${c.name.padEnd(44)} | partner: ${(ours.rps / own.rps).toFixed(2)}x Payload's throughput`,
       )
+      figures.set(c.name, ours)
+    }
+
+    // A write, then reads: on the instance that took it, and on another one.
+    const second = await startApp({ databaseUri: cluster.connectionString })
+    try {
+      const visible = await measureVisibility({
+        writer: app.origin,
+        other: second.origin,
+        tenant: 'bench-0',
+        ids: ids.slice(0, 20),
+        writeKey: readWriteKey,
+        readKey: key,
+      })
+      console.log(
+        `write visible: next read on the same instance ${visible.sameInstance}/${visible.writes}; on another instance after p50 ${visible.otherP50.toFixed(1)} ms, max ${visible.otherMax.toFixed(1)} ms`,
+      )
+    } finally {
+      await second.stop()
+    }
+
+    // The same reads at scale: BENCH_LARGE_EVENTS over 100 tenants, one of them a tenth.
+    if (largeEvents > 0) {
+      console.log(`[bench] copying ${largeEvents} events over 100 tenants in SQL…`)
+      const scale = []
+      for (let t = 0; t < 100; t++)
+        scale.push(
+          await payload.create({
+            collection: 'tenants',
+            data: { name: `Scale ${t}`, slug: `scale-${t}` },
+          }),
+        )
+      const template = await payload.create({
+        collection: 'events',
+        data: { tenant: scale[0]!.id, title: 'Template', venue: { city: 'Bench' } },
+        draft: false,
+      })
+      const client = new pg.Client({ connectionString: cluster.connectionString })
+      await client.connect()
+      try {
+        await copyEvents({
+          client,
+          templateId: template.id,
+          tenants: [...Array<string>(10).fill(scale[0]!.id), ...scale.map((t) => t.id)],
+          count: largeEvents,
+        })
+        const big = scale[0]!.id
+        const scaleKey = (
+          (await payload.create({
+            collection: 'api-keys',
+            data: { name: 'scale', tenants: [big], scope: 'read' },
+          })) as unknown as { key: string }
+        ).key
+        const rows = (
+          await client.query<{ id: string; at: Date }>(
+            `select parent_id as id, version_created_at as at from _events_v where latest and version_tenant_id = $1 order by version_created_at desc, parent_id desc`,
+            [big],
+          )
+        ).rows
+        // Cursors to pages 500 to 600, made as the answers make them.
+        const cursors = rows
+          .filter((_, i) => i >= 4_989 && i < 5_999 && (i + 1) % 10 === 0)
+          .map((row, i) =>
+            encodeListCursor({
+              sort: '-createdAt',
+              value: row.at.toISOString(),
+              id: row.id,
+              page: 501 + i,
+            }),
+          )
+        const scaleBase = '/api/partners/2025-07/scale-0/events'
+        const auth = { authorization: `Bearer ${scaleKey}` }
+        const pick = rows.filter((_, i) => i % 10 === 0).map((r) => r.id)
+        const largeCases = [
+          {
+            name: 'list, page 1',
+            paths: [`${scaleBase}?limit=10&sort=-createdAt`],
+            than: 'list, limit 10, varied queries (uncached)',
+          },
+          {
+            name: 'list, pages 500-600 by page',
+            paths: Array.from({ length: 100 }, (_, i) => `${scaleBase}?limit=10&page=${500 + i}`),
+            than: 'list, limit 10, varied queries (uncached)',
+          },
+          {
+            name: 'list, pages 500-600 by cursor',
+            paths: cursors.map((c) => `${scaleBase}?limit=10&cursor=${c}`),
+            than: 'list, limit 10, varied queries (uncached)',
+          },
+          {
+            name: 'retrieve, varied ids',
+            paths: pick.map((id) => `${scaleBase}/${id}`),
+            than: 'retrieve, varied ids (uncached)',
+          },
+        ]
+        console.log(
+          `[bench] ${largeEvents + 3_000} events in all; tenant scale-0 has ${rows.length}; uncached`,
+        )
+        console.log(row(['at scale', 'layer', 'req/s', 'p50 ms', 'p99 ms', 'errors'], widths))
+        for (const c of largeCases) {
+          await measureReads({ origin: uncached.origin, paths: c.paths, headers: auth })
+          const r = await measureReads({ origin: uncached.origin, paths: c.paths, headers: auth })
+          console.log(figuresRow(c.name, 'partner', r))
+          const small = figures.get(c.than)
+          if (small)
+            console.log(
+              `${c.name.padEnd(44)} | ${(r.rps / small.rps).toFixed(2)}x the figure at 3k events`,
+            )
+        }
+      } finally {
+        await client.end()
+      }
     }
     await uncached.stop()
 

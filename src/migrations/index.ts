@@ -6,6 +6,7 @@ import * as migration_20261122_041656_media_original_name_no_locks from './20261
 import * as migration_20261122_063204_attribute_targets_declared from './20261122_063204_attribute_targets_declared'
 import * as migration_20261122_073538_change_log from './20261122_073538_change_log'
 import * as migration_20261122_083927_webhooks from './20261122_083927_webhooks'
+import * as migration_20261122_122216_tenant_sort_indexes from './20261122_122216_tenant_sort_indexes'
 
 export const migrations = [
   {
@@ -47,5 +48,10 @@ export const migrations = [
     up: migration_20261122_083927_webhooks.up,
     down: migration_20261122_083927_webhooks.down,
     name: '20261122_083927_webhooks',
+  },
+  {
+    up: migration_20261122_122216_tenant_sort_indexes.up,
+    down: migration_20261122_122216_tenant_sort_indexes.down,
+    name: '20261122_122216_tenant_sort_indexes',
   },
 ]

@@ -15,11 +15,28 @@ import { collectionsDeclaring } from './partnerApi/kinds/declared'
  * `tenant in (…)` conditions. Each collection gets its own copy first.
  */
 export const tenancy = (): Plugin => (incoming) => {
+  const owned = new Set<string>(
+    collectionsDeclaring({ collections: incoming.collections ?? [], fact: 'tenantOwned' }),
+  )
   const config = {
     ...incoming,
-    collections: (incoming.collections ?? []).map((collection) =>
-      collection.access ? { ...collection, access: { ...collection.access } } : collection,
-    ),
+    collections: (incoming.collections ?? []).map((collection) => ({
+      ...collection,
+      ...(collection.access ? { access: { ...collection.access } } : {}),
+      // Every read of tenant content is narrowed to one tenant and sorted, by default on
+      // `createdAt`, and a partner mirroring changes sorts on `updatedAt`: these indexes (Payload
+      // copies them onto the versions tables) give a page, deep or not, without sorting the
+      // whole tenant. Measured at 100k events: see `npm run bench`.
+      ...(owned.has(collection.slug)
+        ? {
+            indexes: [
+              ...(collection.indexes ?? []),
+              { fields: ['tenant', 'createdAt'] },
+              { fields: ['tenant', 'updatedAt'] },
+            ],
+          }
+        : {}),
+    })),
   }
   return multiTenantPlugin<Config>({
     collections: Object.fromEntries(

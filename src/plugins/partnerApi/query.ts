@@ -5,6 +5,7 @@ import type { Leaf } from './kinds/fieldSchema'
 import { fail } from './problems'
 import { queryLimits, wordsIn } from '../../lib/queryLimits'
 import { listDefaults } from './defaults'
+import { decodeListCursor, type ListCursor } from './listCursor'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isUuid = (value: unknown): value is string =>
@@ -200,7 +201,14 @@ const checkWhere = ({
   return out
 }
 
-export type ListQuery = { limit: number; page: number; sort: string; where?: Where }
+export type ListQuery = {
+  limit: number
+  page: number
+  sort: string
+  where?: Where
+  /** Where to go on from, instead of `page`: deep pages without reading those before. */
+  cursor?: ListCursor
+}
 
 const integer = ({
   raw,
@@ -249,11 +257,13 @@ export const parseListQuery = ({
     arrayLimit: 100,
     parameterLimit: 200,
   }) as Record<string, unknown>
-  const unknown = Object.keys(params).filter((k) => !['limit', 'page', 'sort', 'where'].includes(k))
+  const unknown = Object.keys(params).filter(
+    (k) => !['limit', 'page', 'sort', 'where', 'cursor'].includes(k),
+  )
   if (unknown.length > 0) {
     fail({
       status: 400,
-      detail: `Unknown query parameter${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Use limit, page, sort and where.`,
+      detail: `Unknown query parameter${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Use limit, page, sort, where and cursor.`,
       errors: unknown.map((field) => ({ field, message: 'Unknown parameter.' })),
     })
   }
@@ -314,5 +324,41 @@ export const parseListQuery = ({
       })
     }
   }
-  return { limit, page, sort, ...(where ? { where } : {}) }
+  const cursor = params.cursor === undefined ? undefined : parseCursor({ params, sort, filterable })
+  return {
+    limit,
+    page: cursor?.page ?? page,
+    sort: cursor?.sort ?? sort,
+    ...(where ? { where } : {}),
+    ...(cursor ? { cursor } : {}),
+  }
+}
+
+/** A cursor from an answer's `nextCursor`, for the same sort; never with `page`. */
+const parseCursor = ({
+  params,
+  sort,
+  filterable,
+}: {
+  params: Record<string, unknown>
+  sort: string
+  filterable: Map<string, Leaf>
+}): ListCursor => {
+  const refuse = (message: string): never =>
+    fail({ status: 400, detail: `"cursor": ${message}`, errors: [{ field: 'cursor', message }] })
+  if (params.page !== undefined) return refuse('Send either page or cursor, not both.')
+  const cursor = typeof params.cursor === 'string' ? decodeListCursor(params.cursor) : undefined
+  if (!cursor) return refuse("Not a cursor this API gave; pass back an answer's nextCursor.")
+  if (params.sort !== undefined && cursor.sort !== sort)
+    return refuse(`The cursor was made for sort "${cursor.sort}"; send that sort, or none.`)
+  // A cursor is only base64: what it says is checked as a filter would be.
+  const leaf = filterable.get(cursor.sort.replace(/^-/, ''))
+  const problems: Problems = []
+  const value =
+    leaf && cursor.value !== null
+      ? coerce({ leaf, operator: 'equals', value: cursor.value, problems, at: 'cursor' })
+      : null
+  if (!leaf || problems.length > 0)
+    return refuse("Not a cursor this API gave; pass back an answer's nextCursor.")
+  return { ...cursor, value: value as ListCursor['value'] }
 }

@@ -51,6 +51,7 @@ const listEnvelope = (schema: string): JsonSchema => ({
     'hasNextPage',
     'prevPage',
     'nextPage',
+    'nextCursor',
   ],
   properties: {
     docs: { type: 'array', items: ref(schema) },
@@ -63,6 +64,11 @@ const listEnvelope = (schema: string): JsonSchema => ({
     hasNextPage: { type: 'boolean' },
     prevPage: { type: ['integer', 'null'] },
     nextPage: { type: ['integer', 'null'] },
+    nextCursor: {
+      type: ['string', 'null'],
+      description:
+        'Pass it back as `cursor` for the next page (null on the last): as fast at page 500 as at page 2.',
+    },
   },
 })
 
@@ -140,6 +146,13 @@ const parameters: Record<string, OpenAPIV3_1.ParameterObject> = {
     in: 'query',
     description: `Sort field; a leading "-" means descending. Default "${listDefaults.sort}".`,
     schema: { type: 'string', default: listDefaults.sort },
+  },
+  cursor: {
+    name: 'cursor',
+    in: 'query',
+    description:
+      "Instead of `page`: the `nextCursor` of the answer before, which reads the next page straight from an index however deep it is. It keeps that answer's sort.",
+    schema: { type: 'string' },
   },
   ifNoneMatch: {
     name: 'If-None-Match',
@@ -373,7 +386,9 @@ const operationOf = ({
     parameters: [
       paramRef('tenant'),
       ...(item ? [paramRef('id')] : []),
-      ...(route.operation === 'list' ? ['limit', 'page', 'sort', 'where'].map(paramRef) : []),
+      ...(route.operation === 'list'
+        ? ['limit', 'page', 'cursor', 'sort', 'where'].map(paramRef)
+        : []),
       ...(route.method === 'GET' ? [paramRef('ifNoneMatch')] : []),
       ...(route.operation === 'update' || route.operation === 'delete'
         ? [paramRef('ifMatch')]

@@ -11,9 +11,11 @@ export const describeApi = ({
 
 **Keys.** \`Authorization: Bearer <key>\`. A key reads (\`read\`) or reads and writes (\`write\`); tenant admins make and revoke keys. No or an unknown key: 401.
 
-**Errors.** \`application/problem+json\` (RFC 9457): \`type\`, \`title\`, \`status\`, \`detail\`, and for invalid input \`errors\` naming each field. 400 bad input, 401, 403, 404, 405, 409 conflict (duplicate id or slug), 413 too large, 415 wrong content type, 429 too many requests (each key has a number of requests a minute${rateLimit > 0 ? `, ${rateLimit} unless the key has its own` : ''}, and requests without a valid key are limited per client address; with Retry-After), 503 database away (with Retry-After). Bad input never changes anything.
+**Errors.** \`application/problem+json\` (RFC 9457): \`type\`, \`title\`, \`status\`, \`detail\`, and for invalid input \`errors\` naming each field. 400 bad input, 401, 403, 404, 405, 409 conflict (duplicate id or slug), 412 stale If-Match, 413 too large, 415 wrong content type, 429 too many requests (each key has a number of requests a minute${rateLimit > 0 ? `, ${rateLimit} unless the key has its own` : ''}, and requests without a valid key are limited per client address; with Retry-After), 503 database away (with Retry-After). Bad input never changes anything.
 
-**Pagination.** \`limit\` (1–100, default 10) and \`page\` (from 1); answers carry \`totalDocs\`, \`totalPages\`, \`hasNextPage\`, \`nextPage\` (null on the last page), and the rest of the envelope.
+**Pagination.** \`limit\` (1–100, default 10) and \`page\` (from 1); answers carry \`totalDocs\`, \`totalPages\`, \`hasNextPage\`, \`nextPage\` (null on the last page), and the rest of the envelope. For deep pages, pass an answer's \`nextCursor\` back as \`cursor\` (instead of \`page\`): the next page is then read from an index, as fast at page 500 as at page 2.
+
+**Caching and concurrent edits.** Every read answers an \`ETag\`; send it back as \`If-None-Match\` and an unchanged answer is 304 with no body. Send a record's \`ETag\` as \`If-Match\` on PATCH or DELETE and the change is made only if nobody changed the record since (412 otherwise, and nothing changes). A write is visible to the next read, on every server, within moments.
 
 **Filtering and sorting.** \`where\` in Payload's syntax, bracket notation (\`where[title][like]=hamlet\`, \`where[or][0][slug][equals]=a\`) or a JSON string, on declared fields only, with the operators equals, not_equals, in, not_in, like, contains, exists, greater_than, greater_than_equal, less_than, less_than_equal. \`sort\` names a declared field, \`-\` for descending; default \`-createdAt\`.
 
