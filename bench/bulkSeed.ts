@@ -1,12 +1,22 @@
 import type pg from 'pg'
 
 const columnsOf = async (client: pg.Client, table: string): Promise<string[]> =>
+  (await typedColumnsOf(client, table)).map((c) => c.name)
+
+/** Each column, and the enum type to cast to where it has one (a version's enums differ). */
+const typedColumnsOf = async (
+  client: pg.Client,
+  table: string,
+): Promise<{ name: string; enumType: string | undefined }[]> =>
   (
-    await client.query<{ column_name: string }>(
-      `select column_name from information_schema.columns where table_name = $1 order by ordinal_position`,
+    await client.query<{ column_name: string; data_type: string; udt_name: string }>(
+      `select column_name, data_type, udt_name from information_schema.columns where table_name = $1 order by ordinal_position`,
       [table],
     )
-  ).rows.map((r) => r.column_name)
+  ).rows.map((r) => ({
+    name: r.column_name,
+    enumType: r.data_type === 'USER-DEFINED' ? r.udt_name : undefined,
+  }))
 
 /**
  * `count` copies of a template event, made in SQL (Payload's creates take minutes for 100k),
@@ -40,22 +50,24 @@ export const copyEvents = async ({
     `insert into events (${list}) select ${values} from events t cross join generate_series(1, $3) g where t.id = $1`,
     [templateId, tenants, count],
   )
-  const versionColumns = (await columnsOf(client, '_events_v')).filter(
-    (c) =>
-      ['parent_id', 'created_at', 'updated_at', 'latest'].includes(c) ||
-      (c.startsWith('version_') && columns.includes(c.slice('version_'.length))),
+  const versionColumns = (await typedColumnsOf(client, '_events_v')).filter(
+    ({ name }) =>
+      ['parent_id', 'created_at', 'updated_at', 'latest'].includes(name) ||
+      (name.startsWith('version_') && columns.includes(name.slice('version_'.length))),
   )
-  const versionValues = versionColumns.map((c) =>
-    c === 'parent_id'
+  const versionValues = versionColumns.map(({ name, enumType }) =>
+    name === 'parent_id'
       ? 'e.id'
-      : c === 'latest'
+      : name === 'latest'
         ? 'true'
-        : c === 'created_at' || c === 'updated_at'
-          ? `e."${c}"`
-          : `e."${c.slice('version_'.length)}"`,
+        : name === 'created_at' || name === 'updated_at'
+          ? `e."${name}"`
+          : `e."${name.slice('version_'.length)}"${enumType ? `::text::"${enumType}"` : ''}`,
   )
   await client.query(
-    `insert into _events_v (${versionColumns.map((c) => `"${c}"`).join(', ')}) select ${versionValues.join(', ')} from events e where e.title like 'Copied event %'`,
+    `insert into _events_v (${versionColumns.map((c) => `"${c.name}"`).join(', ')}) select ${versionValues.join(', ')} from events e where e.title like 'Copied event %'`,
   )
-  await client.query('analyze events; analyze _events_v')
+  // As autovacuum would in time: statistics, and the visibility map index-only scans need.
+  await client.query('vacuum analyze events')
+  await client.query('vacuum analyze _events_v')
 }

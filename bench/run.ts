@@ -135,7 +135,13 @@ const main = async (): Promise<void> => {
     app = await startApp({ databaseUri: cluster.connectionString })
     const uncached = await startApp({
       databaseUri: cluster.connectionString,
-      env: { PARTNER_CACHE: 'off' },
+      env: {
+        PARTNER_CACHE: 'off',
+        // Where a CPU profile of the uncached instance goes, written when it stops.
+        ...(process.env.BENCH_PROFILE_DIR
+          ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` }
+          : {}),
+      },
     })
     const login = await fetch(`${app.origin}/api/users/login`, {
       method: 'POST',

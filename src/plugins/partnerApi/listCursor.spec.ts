@@ -27,8 +27,17 @@ describe('list cursors', () => {
   it('go on after the last record, ties broken by id, nulls where PostgreSQL puts them', () => {
     expect(afterCursor({ sort: 'title', value: 'b', id, page: 2 })).toEqual({
       or: [
-        { title: { greater_than: 'b' } },
-        { and: [{ title: { equals: 'b' } }, { id: { greater_than: id } }] },
+        {
+          and: [
+            { title: { greater_than_equal: 'b' } },
+            {
+              or: [
+                { title: { greater_than: 'b' } },
+                { and: [{ title: { equals: 'b' } }, { id: { greater_than: id } }] },
+              ],
+            },
+          ],
+        },
         { title: { exists: false } },
       ],
     })

@@ -46,7 +46,8 @@ export const afterCursor = ({ sort, value, id }: ListCursor): Where => {
     const nullTie = { and: [{ [field]: { exists: false } }, { id: { [beyond]: id } }] }
     return descending ? { or: [{ [field]: { exists: true } }, nullTie] } : nullTie
   }
-  return descending
-    ? { or: [{ [field]: { [beyond]: value } }, tie] }
-    : { or: [{ [field]: { [beyond]: value } }, tie, { [field]: { exists: false } }] }
+  // The bound beside the OR lets PostgreSQL walk the index from the cursor on.
+  const bound = { [field]: { [descending ? 'less_than_equal' : 'greater_than_equal']: value } }
+  const after = { and: [bound, { or: [{ [field]: { [beyond]: value } }, tie] }] }
+  return descending ? after : { or: [after, { [field]: { exists: false } }] }
 }

@@ -18,7 +18,15 @@ type Window = {
   sending: number
   pending: number
   flushing: boolean
+  scheduled: boolean
 }
+
+/**
+ * How long counts gather before they are written: under load one write per key carries many
+ * requests (measured: a write per request cost cached reads a third of their throughput). The
+ * local count is exact at once; other instances learn it this much later.
+ */
+const gatherMs = 50
 
 const windows = new Map<string, Window>()
 let lastSweep = 0
@@ -52,7 +60,7 @@ const flush = ({ db, keyId, window }: { db: PostgresAdapter; keyId: string; wind
     .finally(() => {
       window.sending = 0
       window.flushing = false
-      flush({ db, keyId, window })
+      scheduleFlush({ db, keyId, window })
     })
   const now = Date.now()
   if (now - lastSweep > 60_000) {
@@ -64,6 +72,23 @@ const flush = ({ db, keyId, window }: { db: PostgresAdapter; keyId: string; wind
       .catch(() => undefined)
     for (const [id, w] of windows) if (w.minute < currentMinute() && !w.flushing) windows.delete(id)
   }
+}
+
+const scheduleFlush = ({
+  db,
+  keyId,
+  window,
+}: {
+  db: PostgresAdapter
+  keyId: string
+  window: Window
+}): void => {
+  if (window.scheduled || window.flushing || window.pending === 0) return
+  window.scheduled = true
+  setTimeout(() => {
+    window.scheduled = false
+    flush({ db, keyId, window })
+  }, gatherMs).unref()
 }
 
 const secondsToNextMinute = (): number =>
@@ -88,7 +113,7 @@ export const limitRate = ({
   const minute = currentMinute()
   let window = windows.get(keyId)
   if (!window || window.minute !== minute) {
-    window = { minute, shared: 0, sending: 0, pending: 0, flushing: false }
+    window = { minute, shared: 0, sending: 0, pending: 0, flushing: false, scheduled: false }
     windows.set(keyId, window)
   }
   if (window.shared + window.sending + window.pending >= limit) {
@@ -100,7 +125,7 @@ export const limitRate = ({
     })
   }
   window.pending += 1
-  flush({ db: postgresOf(payload), keyId, window })
+  scheduleFlush({ db: postgresOf(payload), keyId, window })
 }
 
 /**

@@ -47,43 +47,74 @@ export const listRecords = async ({
   const { cursor, limit, sort } = query
   // The id breaks ties, so a page boundary between equal values neither repeats nor skips.
   const order = [sort, `${sort.startsWith('-') ? '-' : ''}id`]
-  const where = cursor
-    ? query.where
-      ? { and: [query.where, afterCursor(cursor)] }
-      : afterCursor(cursor)
-    : query.where
-  const result = await payload.find({
-    ...partnerRead(kind),
-    limit,
-    // After a cursor, the first page of what follows it: no offset to walk.
-    page: cursor ? 1 : query.page,
-    sort: order,
-    ...(where ? { where } : {}),
-    ...actingAs(principal),
-  })
-  const page = cursor?.page ?? result.page ?? query.page
-  // After a cursor, Payload counted what follows it; every page before it was full.
-  const totalDocs = cursor ? result.totalDocs + (page - 1) * limit : result.totalDocs
-  const last = result.docs.at(-1)
+  const read = { ...partnerRead(kind), sort: order, ...actingAs(principal) }
+  const page = cursor
+    ? await pageAfter({ payload, read, where: query.where, cursor, limit })
+    : await payload.find({
+        ...read,
+        limit,
+        page: query.page,
+        ...(query.where ? { where: query.where } : {}),
+      })
+  const current = cursor?.page ?? query.page
+  const last = page.docs.at(-1)
   return {
-    docs: result.docs.map((doc) => kind.project(doc)),
-    totalDocs,
-    limit: result.limit,
-    totalPages: cursor ? Math.ceil(totalDocs / limit) : result.totalPages,
-    page,
-    pagingCounter: cursor ? (page - 1) * limit + 1 : result.pagingCounter,
-    hasPrevPage: page > 1,
-    hasNextPage: result.hasNextPage,
-    prevPage: page > 1 ? page - 1 : null,
-    nextPage: result.hasNextPage ? page + 1 : null,
+    docs: page.docs.map((doc) => kind.project(doc)),
+    totalDocs: page.totalDocs,
+    limit,
+    totalPages: page.totalPages,
+    page: current,
+    pagingCounter: (current - 1) * limit + 1,
+    hasPrevPage: current > 1,
+    hasNextPage: page.hasNextPage,
+    prevPage: current > 1 ? current - 1 : null,
+    nextPage: page.hasNextPage ? current + 1 : null,
     nextCursor:
-      result.hasNextPage && last
+      page.hasNextPage && last
         ? encodeListCursor({
             sort,
             value: cursorValue(valueAt(last, sort.replace(/^-/, ''))),
             id: String((last as { id: unknown }).id),
-            page: page + 1,
+            page: current + 1,
           })
         : null,
+  }
+}
+
+type Read = ReturnType<typeof partnerRead> & { sort: string[] } & ReturnType<typeof actingAs>
+
+/**
+ * The page after a cursor: its records from the index, from the cursor on (one more than asked
+ * tells whether another page follows), and beside them the count of the whole list, which an
+ * index answers without visiting the rows (counting only what follows the cursor would).
+ */
+const pageAfter = async ({
+  payload,
+  read,
+  where,
+  cursor,
+  limit,
+}: {
+  payload: OperationArgs['payload']
+  read: Read
+  where: ListQuery['where']
+  cursor: ListCursor
+  limit: number
+}): Promise<{ docs: object[]; totalDocs: number; totalPages: number; hasNextPage: boolean }> => {
+  const after = afterCursor(cursor)
+  const [counted, found] = await Promise.all([
+    payload.find({ ...read, limit: 1, ...(where ? { where } : {}) }),
+    payload.find({
+      ...read,
+      where: where ? { and: [where, after] } : after,
+      limit: limit + 1,
+      pagination: false,
+    }),
+  ])
+  return {
+    docs: found.docs.slice(0, limit),
+    totalDocs: counted.totalDocs,
+    totalPages: Math.ceil(counted.totalDocs / limit),
+    hasNextPage: found.docs.length > limit,
   }
 }
