@@ -55,7 +55,9 @@ const requestOf = ({
     if (Array.isArray(value)) for (const item of value) headers.append(name, item)
     else if (value !== undefined) headers.set(name, value)
   }
-  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+  // The handlers read the path and query only; a client's Host header (which may not even make a
+  // valid URL) has no say in them.
+  return new Request(new URL(req.url ?? '/', 'http://localhost'), {
     method: req.method ?? 'GET',
     headers,
     signal,

@@ -1,4 +1,5 @@
 import http from 'node:http'
+import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -310,5 +311,41 @@ describe('protocol', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     expectProblem(await client.call('GET', '/nothing-here'), 404)
     expectProblem(await client.call('PUT', '/works'), 405)
+  })
+})
+
+describe('hostile requests at the socket', () => {
+  /** A raw request, so headers fetch() would never send can be sent. */
+  const raw = (request: string): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const { hostname, port } = new URL(app.origin)
+      // Written, not ended: `Connection: close` has the server close it after the answer.
+      const socket = net.connect(Number(port), hostname, () => socket.write(request))
+      let answer = ''
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')))
+      socket.on('end', () => resolve(answer))
+      socket.on('error', reject)
+    })
+
+  it('ignores a Host header that makes no URL, and decodes no path into another tenant', async () => {
+    const weird = await raw(
+      `GET ${partnerBase}/hostile-home/works HTTP/1.1\r\nHost: a b/?#\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n\r\n`,
+    )
+    expect(weird.split('\r\n')[0]).toMatch(/^HTTP\/1\.1 (200|400) /)
+    // An encoded slash or dot-segments reach no route: the path stays what it says.
+    await payload.create({
+      collection: 'works',
+      data: { tenant: other.id, title: 'hostile-other-secret' },
+    })
+    for (const path of [
+      `${partnerBase}/hostile-home%2F..%2Fhostile-other/works`,
+      `${partnerBase}/hostile-home/works/..%2F..%2Fhostile-other%2Fworks`,
+    ]) {
+      const answer = await raw(
+        `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n\r\n`,
+      )
+      expect(answer.split('\r\n')[0], path).toMatch(/^HTTP\/1\.1 (400|403|404) /)
+      expect(answer).not.toMatch(/hostile-other-secret/)
+    }
   })
 })

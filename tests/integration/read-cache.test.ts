@@ -31,6 +31,10 @@ const api = (app: RunningApp, key = writeKey) =>
 const titleOf = async (app: RunningApp, id: string, key = readKey): Promise<unknown> =>
   (await api(app, key).get('events', id)).body.title
 
+/** What another instance learns from a NOTIFY: soon, and polled closely to see how soon. */
+const soon = (check: () => Promise<boolean>, what: string) =>
+  waitUntil({ check, timeoutMs: 2_000, intervalMs: 10, what })
+
 const newEvent = async (title: string): Promise<string> => {
   const created = await api(one).create('events', { title })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
@@ -73,12 +77,10 @@ describe('the partner read cache', () => {
     expect(await titleOf(two, id)).toBe('Seen elsewhere')
     expect(await titleOf(two, id)).toBe('Seen elsewhere')
     expect((await api(one).update('events', id, { title: 'Changed on one' })).status).toBe(200)
-    await waitUntil({
-      check: async () => (await titleOf(two, id)) === 'Changed on one',
-      timeoutMs: 2_000,
-      intervalMs: 10,
-      what: 'instance two to see the write made on instance one',
-    })
+    await soon(
+      async () => (await titleOf(two, id)) === 'Changed on one',
+      'instance two to see the write made on instance one',
+    )
   })
 
   it("ends cached answers for writes from the admin's REST and the Local API too", async () => {
@@ -99,19 +101,15 @@ describe('the partner read cache', () => {
       { title: 'Edited in the admin' },
     )
     expect(edited.status, JSON.stringify(edited.body)).toBe(200)
-    await waitUntil({
-      check: async () => (await titleOf(one, id)) === 'Edited in the admin',
-      timeoutMs: 2_000,
-      intervalMs: 10,
-      what: "instance one to see the admin's edit",
-    })
+    await soon(
+      async () => (await titleOf(one, id)) === 'Edited in the admin',
+      "instance one to see the admin's edit",
+    )
     await payload.update({ collection: 'events', id, data: { title: 'Imported' }, draft: true })
-    await waitUntil({
-      check: async () => (await titleOf(one, id)) === 'Imported',
-      timeoutMs: 2_000,
-      intervalMs: 10,
-      what: "instance one to see the Local API's write",
-    })
+    await soon(
+      async () => (await titleOf(one, id)) === 'Imported',
+      "instance one to see the Local API's write",
+    )
   })
 
   it('answers the same bytes and tags with the cache on and off, and 304s both ways', async () => {
@@ -148,12 +146,10 @@ describe('the partner read cache', () => {
     const stored = docs[0] as ApiKey
     await payload.update({ collection: 'api-keys', id: stored.id, data: { revoked: true } })
     for (const app of [one, two]) {
-      await waitUntil({
-        check: async () => (await api(app, key).get('events', id)).status === 401,
-        timeoutMs: 2_000,
-        intervalMs: 10,
-        what: 'the revoked key to be refused',
-      })
+      await soon(
+        async () => (await api(app, key).get('events', id)).status === 401,
+        'the revoked key to be refused',
+      )
     }
 
     // Revoked through an instance's own REST: refused by that instance on the very next request.
@@ -186,13 +182,10 @@ describe('the partner read cache', () => {
       partner({ origin: one.origin, tenant: slug, key: renamedKey }).list('events')
     expect((await at('rc-renamed')).status).toBe(200)
     await payload.update({ collection: 'tenants', id: renamed.id, data: { slug: 'rc-moved' } })
-    await waitUntil({
-      check: async () =>
-        (await at('rc-renamed')).status === 403 && (await at('rc-moved')).status === 200,
-      timeoutMs: 2_000,
-      intervalMs: 10,
-      what: 'the renamed tenant to move',
-    })
+    await soon(
+      async () => (await at('rc-renamed')).status === 403 && (await at('rc-moved')).status === 200,
+      'the renamed tenant to move',
+    )
   })
 
   it('uses nothing cached while its listening connection is gone', async () => {

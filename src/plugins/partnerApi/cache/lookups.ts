@@ -3,7 +3,8 @@ import { authScope, isCurrent, stampOf, type Stamp } from './freshness'
 /**
  * A lookup of keys or tenants, remembered until any key or tenant is written (on this instance
  * at the write's commit, on the others at its NOTIFY): a revoked key stops on its next request.
- * At most `maxEntries` are held; past that the memory starts again.
+ * Only what was found is kept: names anyone can send (unknown key prefixes, made-up tenant
+ * slugs) never fill it. At most `maxEntries` are held; past that the memory starts again.
  */
 export const rememberedLookup = <T>({ maxEntries = 10_000 }: { maxEntries?: number } = {}) => {
   const remembered = new Map<string, { value: T; stamp: Stamp }>()
@@ -12,7 +13,7 @@ export const rememberedLookup = <T>({ maxEntries = 10_000 }: { maxEntries?: numb
     if (hit && isCurrent({ scope: authScope, stamp: hit.stamp })) return hit.value
     const stamp = stampOf(authScope)
     const value = await load()
-    if (stamp) {
+    if (stamp && value !== undefined) {
       if (remembered.size >= maxEntries) remembered.clear()
       remembered.set(name, { value, stamp })
     }
