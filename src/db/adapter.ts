@@ -48,6 +48,9 @@ export const databaseAdapter = ({
       // Fail fast while the database is away instead of queueing requests forever.
       connectionTimeoutMillis: connectTimeoutMs,
       idleTimeoutMillis: 30_000,
+      // TCP keepalive: a connection held for LISTEN, idle for hours, is found dead when a NAT
+      // or firewall drops it, instead of waiting silently for notifications that never come.
+      keepAlive: true,
       // One slow query or a hook that hangs inside a transaction gives its connection and
       // locks back instead of holding them until the process dies.
       statement_timeout: statementTimeoutMs || undefined,

@@ -9,7 +9,7 @@ import { customAttributeTargets } from './customAttributeTargets'
 import { nestedPages } from './nestedPages'
 import { noDocumentLocks } from './noDocumentLocks'
 import { partnerApi } from './partnerApi'
-import { dropTenantAnswers } from './partnerApi/cache/freshness'
+import { dropAnswersOnWrite } from './partnerApi/cache/dropOnWrite'
 import { realDates } from './realDates'
 import { tenancy } from './tenancy'
 import { tenantIntegrity } from './tenantIntegrity'
@@ -21,8 +21,8 @@ import { queueDeliveries } from './webhooks/delivery/queue'
  * before the ones that read the collections' declarations (attribute targets, tenancy), and the
  * multi-tenant plugin wraps what the others added; locks and query limits go on everything.
  * The change log's hooks run after every other afterChange hook the collections declare; the
- * webhook queue is its subscriber, so deliveries are written in the change's transaction, and
- * so is the read cache, whose answers for the tenant end with the commit.
+ * webhook queue is its subscriber, so deliveries are written in the change's transaction. Every
+ * write of tenant content then ends the tenant's cached partner answers at its commit.
  */
 export const plugins: Plugin[] = [
   partnerApi(readSettings().partnerApi),
@@ -35,7 +35,8 @@ export const plugins: Plugin[] = [
   // `npm run bench` starts one app without the log, to measure what the log costs a write.
   ...(process.env.BENCH_WITHOUT_CHANGE_LOG === '1'
     ? []
-    : [changeLog({ subscribers: [queueDeliveries, dropTenantAnswers] })]),
+    : [changeLog({ subscribers: [queueDeliveries] })]),
+  dropAnswersOnWrite(),
   tenancy(),
   noDocumentLocks(),
   boundedQueries(),

@@ -72,6 +72,46 @@ describe('the partner read cache', () => {
     }
   })
 
+  it('ends cached answers for a save that changes only updatedAt, and for a record moved away', async () => {
+    const id = await newEvent('Unchanged save')
+    const client = api(one)
+    const before = await client.get('events', id)
+    expect((await client.get('events', id)).headers.get('etag')).toBe(before.headers.get('etag'))
+    const saved = await client.update('events', id, {})
+    expect(saved.status).toBe(200)
+    const after = await client.get('events', id)
+    expect(after.headers.get('etag')).toBe(saved.headers.get('etag'))
+    expect(after.body.updatedAt).toBe(saved.body.updatedAt)
+
+    // A super-admin moves it to another tenant: it leaves this tenant's cached answers.
+    const away = await createTenant({ payload, slug: 'rc-away' })
+    expect((await client.get('events', id)).status).toBe(200)
+    await payload.update({ collection: 'events', id, data: { tenant: away.id }, draft: true })
+    await soon(
+      async () => (await api(one, readKey).get('events', id)).status === 404,
+      'the moved record to leave its old tenant',
+    )
+  })
+
+  it('answers a conditional write on a bad or foreign id 404, taking no lock', async () => {
+    const foreign = await createTenant({ payload, slug: 'rc-foreign' })
+    const theirs = await payload.create({
+      collection: 'works',
+      data: { tenant: foreign.id, title: 'Not yours' },
+    })
+    for (const id of ['not-a-uuid', theirs.id]) {
+      const res = await api(one).call(
+        'PATCH',
+        `/works/${id}`,
+        { title: 'x' },
+        { 'if-match': '"x"' },
+      )
+      expect(res.status, `${id} ${JSON.stringify(res.body)}`).toBe(404)
+      const gone = await api(one).call('DELETE', `/works/${id}`, undefined, { 'if-match': '"x"' })
+      expect(gone.status, id).toBe(404)
+    }
+  })
+
   it('shows another instance the write within moments, from its NOTIFY', async () => {
     const id = await newEvent('Seen elsewhere')
     expect(await titleOf(two, id)).toBe('Seen elsewhere')

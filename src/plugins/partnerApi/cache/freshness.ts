@@ -5,7 +5,6 @@ import { executeInRequest } from '../../../db/inTransaction'
 import { listen } from '../../../db/listen'
 import { onTransactionEnd } from '../../../db/transactions'
 import { changeChannel } from '../../changeLog/defaults'
-import type { ChangeSubscriber } from '../../changeLog/record'
 
 /**
  * Whether something cached is still true. Each scope (a tenant's records, or `authScope`: API
@@ -92,7 +91,7 @@ export const watchChanges = (payload: Payload): void => {
 }
 
 /** Raises the scope's generation here when the write commits; the NOTIFY tells the others. */
-const onCommit = ({ req, scope }: { req: PayloadRequest; scope: string }): Promise<void> =>
+export const changedAt = ({ req, scope }: { req: PayloadRequest; scope: string }): Promise<void> =>
   onTransactionEnd({
     req,
     hook: (committed) => {
@@ -100,15 +99,11 @@ const onCommit = ({ req, scope }: { req: PayloadRequest; scope: string }): Promi
     },
   })
 
-/** The change log's subscriber: a tenant's cached answers end with its write's commit. */
-export const dropTenantAnswers: ChangeSubscriber = ({ req, entry }) =>
-  onCommit({ req, scope: entry.tenant })
-
 /** A write to an API key or a tenant: every instance's key and tenant lookups end with it. */
 export const announceAuthChange = async ({ req }: { req: PayloadRequest }): Promise<void> => {
   await executeInRequest({
     req,
     query: sql`select pg_notify(${changeChannel}, ${JSON.stringify({ scope: authScope })})`,
   })
-  await onCommit({ req, scope: authScope })
+  await changedAt({ req, scope: authScope })
 }

@@ -22,7 +22,7 @@ export const preflight = (args: { request: Request; origins: readonly string[] }
     headers: {
       ...corsHeaders(args),
       'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-      'access-control-allow-headers': 'Authorization, Content-Type',
+      'access-control-allow-headers': 'Authorization, Content-Type, If-Match, If-None-Match',
       'access-control-max-age': '600',
     },
   })

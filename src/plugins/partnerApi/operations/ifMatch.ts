@@ -37,6 +37,8 @@ export const ifStillMatching = async <T>({
   write: (args: { req?: PayloadRequest; current: object }) => Promise<T>
 }): Promise<T> => {
   if (ifMatch === null) return write({ current: await findOwn({ payload, kind, principal, id }) })
+  // Not a record of this tenant, or no id at all: the 404 comes before any lock is taken.
+  await findOwn({ payload, kind, principal, id })
   // Each Local API call below sets the principal as this request's user.
   const req = await createLocalReq({}, payload)
   await initTransaction(req)
@@ -45,7 +47,8 @@ export const ifStillMatching = async <T>({
     const table = db.tableNameMap.get(kind.collection.replaceAll('-', '_')) ?? kind.collection
     await executeInRequest({
       req,
-      query: sql`select 1 from ${sql.identifier(table)} where id = ${id} for update`,
+      // The tenant's row only: a key never holds a lock on another tenant's record.
+      query: sql`select 1 from ${sql.identifier(table)} where id = ${id} and tenant_id = ${principal.tenant.id} for update`,
     })
     const current = await findOwn({ payload, kind, principal, id, req })
     if (!matches({ header: ifMatch, etag: etagOfRecord({ kind, doc: current }) })) {

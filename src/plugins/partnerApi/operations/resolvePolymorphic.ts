@@ -1,3 +1,4 @@
+import type { PayloadRequest } from 'payload'
 import { fail } from '../problems'
 import { isUuid } from '../query'
 import { actingAs, type OperationArgs } from './types'
@@ -26,7 +27,12 @@ export const resolvePolymorphic = async ({
   kind,
   principal,
   data,
-}: OperationArgs & { data: object }): Promise<void> => {
+  req,
+}: OperationArgs & {
+  data: object
+  /** The write's transaction, when it holds one: no second connection while it waits. */
+  req?: PayloadRequest
+}): Promise<void> => {
   const errors: { field: string; message: string }[] = []
   for (const { path, relationTo } of kind.polymorphic) {
     const value = valueAt(data, path)
@@ -40,7 +46,7 @@ export const resolvePolymorphic = async ({
       const { totalDocs } = await payload.count({
         collection,
         where: { id: { equals: value } },
-        ...actingAs(principal),
+        ...actingAs(principal, req),
       })
       if (totalDocs > 0) {
         found = collection

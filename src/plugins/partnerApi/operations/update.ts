@@ -34,7 +34,7 @@ export const updateRecord = async ({
         })
       }
       const { id: _ignored, ...data } = validateBody({ kind, body, partial: true })
-      await resolvePolymorphic({ payload, kind, principal, data })
+      await resolvePolymorphic({ payload, kind, principal, data, req })
       const status = data._status ?? Reflect.get(current, '_status')
       return detectingConflicts((context) =>
         payload.update({
