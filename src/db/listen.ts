@@ -6,8 +6,8 @@ import { postgresOf } from './postgres'
 /**
  * Listens on a PostgreSQL channel on one connection of the pool, and listens again after the
  * connection is lost (a database restart), calling `onNotify` once then too: what was
- * announced while it was away is not repeated. Notifications only wake work; nothing depends
- * on receiving every one.
+ * announced while it was away is not repeated. A listener that must not miss one (the read
+ * cache) stops trusting what it holds at `onLost` and starts again at `onNotify(undefined)`.
  */
 export const listen = ({
   payload,

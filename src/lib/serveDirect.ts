@@ -107,6 +107,7 @@ export const serveDirect = async ({
   if (cookies.length > 0) headers['set-cookie'] = cookies
   // The answers are JSON of bounded size: one write, with its Content-Length.
   const payload = Buffer.from(await response.arrayBuffer())
+  headers['content-length'] = String(payload.length)
   if (!req.complete) headers.connection = 'close'
   afterBody({
     req,

@@ -1,4 +1,3 @@
-import { sql } from '@payloadcms/db-postgres/drizzle'
 import type {
   CollectionAfterChangeHook,
   CollectionAfterDeleteHook,
@@ -7,11 +6,9 @@ import type {
   PayloadRequest,
 } from 'payload'
 
-import { executeInRequest } from '../../../db/inTransaction'
 import { relationId, type RelationValue } from '../../../utilities/relationId'
-import { changeChannel } from '../../changeLog/defaults'
 import { collectionsDeclaring } from '../kinds/declared'
-import { changedAt } from './freshness'
+import { announceChange } from './freshness'
 
 type Doc = { tenant?: RelationValue } | undefined
 
@@ -23,13 +20,7 @@ type Doc = { tenant?: RelationValue } | undefined
  */
 const announce = async ({ req, docs }: { req: PayloadRequest; docs: Doc[] }): Promise<void> => {
   const tenants = new Set(docs.map((doc) => relationId(doc?.tenant)).filter(Boolean))
-  for (const tenant of tenants) {
-    await executeInRequest({
-      req,
-      query: sql`select pg_notify(${changeChannel}, ${JSON.stringify({ tenant })})`,
-    })
-    await changedAt({ req, scope: String(tenant) })
-  }
+  for (const tenant of tenants) await announceChange({ req, scope: String(tenant) })
 }
 
 const afterChange: CollectionAfterChangeHook = async ({ req, doc, previousDoc }) => {

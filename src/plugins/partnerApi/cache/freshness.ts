@@ -90,20 +90,31 @@ export const watchChanges = (payload: Payload): void => {
   listen({ payload, channel: changeChannel, onNotify: heard, onLost: lost })
 }
 
-/** Raises the scope's generation here when the write commits; the NOTIFY tells the others. */
-export const changedAt = ({ req, scope }: { req: PayloadRequest; scope: string }): Promise<void> =>
-  onTransactionEnd({
+/**
+ * Ends what is cached of `scope` on every instance: a NOTIFY in the write's transaction for the
+ * others, and this instance's generation raised when the transaction commits (before the
+ * write's answer goes out, so its author reads the write).
+ */
+export const announceChange = async ({
+  req,
+  scope,
+}: {
+  req: PayloadRequest
+  scope: string
+}): Promise<void> => {
+  const message = scope === authScope ? { scope } : { tenant: scope }
+  await executeInRequest({
+    req,
+    query: sql`select pg_notify(${changeChannel}, ${JSON.stringify(message)})`,
+  })
+  await onTransactionEnd({
     req,
     hook: (committed) => {
       if (committed) changed(scope)
     },
   })
+}
 
 /** A write to an API key or a tenant: every instance's key and tenant lookups end with it. */
-export const announceAuthChange = async ({ req }: { req: PayloadRequest }): Promise<void> => {
-  await executeInRequest({
-    req,
-    query: sql`select pg_notify(${changeChannel}, ${JSON.stringify({ scope: authScope })})`,
-  })
-  await changedAt({ req, scope: authScope })
-}
+export const announceAuthChange = ({ req }: { req: PayloadRequest }): Promise<void> =>
+  announceChange({ req, scope: authScope })

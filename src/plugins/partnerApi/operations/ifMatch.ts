@@ -51,11 +51,12 @@ export const ifStillMatching = async <T>({
       query: sql`select 1 from ${sql.identifier(table)} where id = ${id} and tenant_id = ${principal.tenant.id} for update`,
     })
     const current = await findOwn({ payload, kind, principal, id, req })
-    if (!matches({ header: ifMatch, etag: etagOfRecord({ kind, doc: current }) })) {
+    const etag = etagOfRecord({ kind, doc: current })
+    if (!matches({ header: ifMatch, etag })) {
       fail({
         status: 412,
         detail: `The ${kind.schema} has changed since the version your If-Match names: read it again.`,
-        headers: { etag: etagOfRecord({ kind, doc: current }) },
+        headers: { etag },
       })
     }
     const result = await write({ req, current })
