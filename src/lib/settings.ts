@@ -102,6 +102,7 @@ export const readSettings = (): Settings => {
         maxBytes: megabytes(intSetting({ name: 'PARTNER_CACHE_MAX_MB' })),
         ttlMs: milliseconds(intSetting({ name: 'PARTNER_CACHE_TTL_SECONDS' })),
       },
+      sqlReads: process.env.PARTNER_SQL_READS === 'off' ? false : undefined,
     },
     mediaUploadLimitBytes: intSetting({ name: 'MEDIA_UPLOAD_LIMIT_BYTES', fallback: 26_214_400 }),
     webhooks: {

@@ -30,6 +30,12 @@ export type PartnerApiOptions = {
    * by then at the latest).
    */
   cache: { enabled: boolean; maxBytes: number; ttlMs: number }
+  /**
+   * Reads of kinds whose answer is columns of one table run as the partner layer's own SQL
+   * (`sqlReads/`) instead of through Payload's query builder; off, Payload reads everything.
+   * Either way the answers are the same bytes.
+   */
+  sqlReads: boolean
 }
 
 export const optionDefaults: PartnerApiOptions = {
@@ -40,4 +46,5 @@ export const optionDefaults: PartnerApiOptions = {
   corsOrigins: ['*'],
   mediaFetch: { timeoutMs: 10_000, allowedHosts: [] },
   cache: { enabled: true, maxBytes: 64 * 1_048_576, ttlMs: 300_000 },
+  sqlReads: true,
 }

@@ -11,7 +11,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const isUuid = (value: unknown): value is string =>
   typeof value === 'string' && uuidPattern.test(value)
 
-const operatorsFor: Record<Leaf['type'], string[]> = {
+/** The operators a filter may use on a field, by the field's type. */
+export const operatorsFor: Record<Leaf['type'], string[]> = {
   string: ['equals', 'not_equals', 'in', 'not_in', 'like', 'contains', 'exists'],
   number: [
     'equals',
@@ -68,6 +69,15 @@ const coerce = ({
         : [value]
     if (list.length > limits.listItems) {
       problems.push({ field: at, message: `At most ${limits.listItems} values.` })
+      return undefined
+    }
+    // Payload's adapter turns a null among references into the text "null", which PostgreSQL
+    // refuses as an id: an empty reference is asked for with `exists: false`.
+    if (leaf.type === 'ref' && list.some((item) => item === null || item === 'null')) {
+      problems.push({
+        field: at,
+        message: 'A list of identifiers cannot hold null; use "exists": false for an empty one.',
+      })
       return undefined
     }
     return list.map((item, i) =>

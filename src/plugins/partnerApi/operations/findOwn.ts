@@ -4,6 +4,10 @@ import { fail } from '../problems'
 import { isUuid } from '../query'
 import { actingAs, partnerRead, type OperationArgs } from './types'
 
+/** The one 404 of a record that is missing or another tenant's. */
+export const missingRecord = ({ kind, id }: { kind: OperationArgs['kind']; id: string }): never =>
+  fail({ status: 404, detail: `No ${kind.schema} with id "${id}" in this tenant.` })
+
 /**
  * The stored record, through access control: a missing id and another tenant's id are one and
  * the same 404. A `find` by id, not `findByID`: for a kind with drafts that reads the latest
@@ -17,8 +21,7 @@ export const findOwn = async ({
   id,
   req,
 }: OperationArgs & { id: string; req?: PayloadRequest }): Promise<object> => {
-  const missing = (): never =>
-    fail({ status: 404, detail: `No ${kind.schema} with id "${id}" in this tenant.` })
+  const missing = (): never => missingRecord({ kind, id })
   if (!isUuid(id)) return missing()
   const { docs } = await payload.find({
     ...partnerRead(kind),

@@ -1,5 +1,10 @@
+import type { Where } from 'payload'
+
 import { afterCursor, encodeListCursor, type ListCursor } from '../listCursor'
+import { partnerOptions } from '../options'
 import type { ListQuery } from '../query'
+import { readPlan } from '../sqlReads/plan'
+import { readPage } from '../sqlReads/read'
 import { actingAs, partnerRead, type OperationArgs, type PartnerRecord } from './types'
 
 /**
@@ -45,18 +50,9 @@ export const listRecords = async ({
   query,
 }: OperationArgs & { query: ListQuery }): Promise<ListAnswer> => {
   const { cursor, limit, sort } = query
-  // The id breaks ties, so a page boundary between equal values neither repeats nor skips.
-  const order = [sort, `${sort.startsWith('-') ? '-' : ''}id`]
-  const read = { ...partnerRead(kind), sort: order, ...actingAs(principal) }
-  const page = cursor
-    ? await pageAfter({ payload, read, where: query.where, cursor, limit })
-    : await payload.find({
-        ...read,
-        limit,
-        page: query.page,
-        ...(query.where ? { where: query.where } : {}),
-      })
   const current = cursor?.page ?? query.page
+  const args = { payload, kind, principal, query }
+  const page = (await sqlPage(args)) ?? (await payloadPage(args))
   const last = page.docs.at(-1)
   return {
     docs: page.docs.map((doc) => kind.project(doc)),
@@ -81,32 +77,73 @@ export const listRecords = async ({
   }
 }
 
-type Read = ReturnType<typeof partnerRead> & { sort: string[] } & ReturnType<typeof actingAs>
+/** Payload's count of pages: one for an empty list. */
+const pagesOf = (totalDocs: number, limit: number): number =>
+  totalDocs > 0 ? Math.ceil(totalDocs / limit) : 1
+
+type Found = { docs: object[]; totalDocs: number; totalPages: number; hasNextPage: boolean }
+
+type PageArgs = OperationArgs & { query: ListQuery }
+
+const both = (where: Where | undefined, more: Where): Where =>
+  where ? { and: [where, more] } : more
 
 /**
- * The page after a cursor: its records from the index, from the cursor on (one more than asked
- * tells whether another page follows), and beside them the count of the whole list, which an
- * index answers without visiting the rows (counting only what follows the cursor would).
+ * The page from the kind's own SQL (`sqlReads/`), when it has a plan that can say the query;
+ * a cursor page reads one more than asked, which tells whether another follows.
  */
-const pageAfter = async ({
+const sqlPage = async ({
   payload,
-  read,
-  where,
-  cursor,
-  limit,
-}: {
-  payload: OperationArgs['payload']
-  read: Read
-  where: ListQuery['where']
-  cursor: ListCursor
-  limit: number
-}): Promise<{ docs: object[]; totalDocs: number; totalPages: number; hasNextPage: boolean }> => {
-  const after = afterCursor(cursor)
+  kind,
+  principal,
+  query,
+}: PageArgs): Promise<Found | undefined> => {
+  if (!partnerOptions(payload.config).sqlReads) return undefined
+  const plan = readPlan({ payload, kind })
+  if (!plan) return undefined
+  const { cursor, limit, sort, where } = query
+  const found = await readPage({
+    payload,
+    plan,
+    tenantId: principal.tenant.id,
+    where: cursor ? both(where, afterCursor(cursor)) : where,
+    countWhere: where,
+    sort,
+    limit: cursor ? limit + 1 : limit,
+    offset: cursor ? 0 : (query.page - 1) * limit,
+  })
+  if (!found) return undefined
+  const totalPages = pagesOf(found.totalDocs, limit)
+  return {
+    docs: found.docs.slice(0, limit),
+    totalDocs: found.totalDocs,
+    totalPages,
+    hasNextPage: cursor ? found.docs.length > limit : query.page < totalPages,
+  }
+}
+
+/** The page through Payload's Local API, as the key's principal with access control on. */
+const payloadPage = async ({ payload, kind, principal, query }: PageArgs): Promise<Found> => {
+  const { cursor, limit, sort, where } = query
+  // The id breaks ties, so a page boundary between equal values neither repeats nor skips.
+  const order = [sort, `${sort.startsWith('-') ? '-' : ''}id`]
+  const read = { ...partnerRead(kind), sort: order, ...actingAs(principal) }
+  if (!cursor) {
+    const found = await payload.find({
+      ...read,
+      limit,
+      page: query.page,
+      ...(where ? { where } : {}),
+    })
+    return found
+  }
+  // Beside the page, the count of the whole list, which an index answers without visiting the
+  // rows (counting only what follows the cursor would).
   const [counted, found] = await Promise.all([
     payload.find({ ...read, limit: 1, ...(where ? { where } : {}) }),
     payload.find({
       ...read,
-      where: where ? { and: [where, after] } : after,
+      where: both(where, afterCursor(cursor)),
       limit: limit + 1,
       pagination: false,
     }),
@@ -114,7 +151,7 @@ const pageAfter = async ({
   return {
     docs: found.docs.slice(0, limit),
     totalDocs: counted.totalDocs,
-    totalPages: Math.ceil(counted.totalDocs / limit),
+    totalPages: pagesOf(counted.totalDocs, limit),
     hasNextPage: found.docs.length > limit,
   }
 }

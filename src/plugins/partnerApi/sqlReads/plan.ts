@@ -1,0 +1,172 @@
+import { getTableColumns, getTableName } from '@payloadcms/db-postgres/drizzle'
+import type { FlattenedField, Payload } from 'payload'
+
+import { postgresOf } from '../../../db/postgres'
+import type { Kind } from '../kinds/model'
+
+/** How a stored value becomes what Payload answers for it. */
+export type ColumnKind = 'date' | 'number' | 'plain'
+
+/**
+ * One column of a partner answer: where its value goes in the document Payload would give, and
+ * whether it references another record (Payload's `not_in` then keeps the empty ones).
+ */
+export type PlannedColumn = { path: string[]; column: string; kind: ColumnKind; reference: boolean }
+
+/**
+ * How a kind's partner reads run as SQL of their own: every field a partner answer holds is a
+ * column of one table (no arrays, blocks, has-many or polymorphic relationships, locales, or
+ * hooks and access of their own), so a page is one statement and its count another, built
+ * from strings prepared once. A kind with anything else has no plan: Payload reads it.
+ */
+export type ReadPlan = {
+  /** Quoted: the collection's table, or its versions table for a kind with drafts. */
+  table: string
+  /** Rows of the versions table other than the latest are history, never an answer. */
+  latestOnly: boolean
+  /** Quoted columns: the record's id, its tenant. */
+  id: string
+  tenant: string
+  columns: PlannedColumn[]
+  /** `id` and the columns as `c0`, `c1`…, in the order of `columns`. */
+  selectList: string
+  /** The column of each filterable and sortable dotted path (`id` included). */
+  byPath: Map<string, PlannedColumn>
+}
+
+/** Field types whose value is one column, as Payload's adapter stores them. */
+const scalarKinds: Partial<Record<FlattenedField['type'], ColumnKind>> = {
+  text: 'plain',
+  textarea: 'plain',
+  email: 'plain',
+  code: 'plain',
+  checkbox: 'plain',
+  json: 'plain',
+  radio: 'plain',
+  select: 'plain',
+  number: 'number',
+  date: 'date',
+  relationship: 'plain',
+  upload: 'plain',
+}
+
+type Column = { name: string }
+
+/** The field's columns, or `undefined` when any part of it is more than a column. */
+const columnsOf = ({
+  field,
+  path,
+  key,
+  table,
+}: {
+  field: FlattenedField
+  path: string[]
+  key: string
+  table: Record<string, Column>
+}): PlannedColumn[] | undefined => {
+  const own = field as FlattenedField & {
+    hidden?: boolean
+    localized?: boolean
+    virtual?: unknown
+    hasMany?: boolean
+    relationTo?: unknown
+    access?: { read?: unknown }
+    hooks?: { afterRead?: unknown[] }
+  }
+  if (own.hidden || own.localized || own.virtual || own.access?.read) return undefined
+  if (own.hooks?.afterRead?.length) return undefined
+  if (field.type === 'group' || field.type === 'tab') {
+    if (!('flattenedFields' in field)) return undefined
+    const inner: PlannedColumn[] = []
+    for (const child of field.flattenedFields) {
+      const found = columnsOf({
+        field: child,
+        path: [...path, child.name],
+        key: `${key}_${child.name}`,
+        table,
+      })
+      if (!found) return undefined
+      inner.push(...found)
+    }
+    return inner
+  }
+  const kind = scalarKinds[field.type]
+  if (!kind || own.hasMany) return undefined
+  if (
+    (field.type === 'relationship' || field.type === 'upload') &&
+    typeof own.relationTo !== 'string'
+  )
+    return undefined
+  const column = table[key]
+  if (!column) return undefined
+  return [
+    {
+      path,
+      column: `"${column.name}"`,
+      kind,
+      reference: field.type === 'relationship' || field.type === 'upload',
+    },
+  ]
+}
+
+const buildPlan = ({ payload, kind }: { payload: Payload; kind: Kind }): ReadPlan | undefined => {
+  if (kind.upload || !kind.select) return undefined
+  const collection = payload.collections[kind.collection]?.config
+  if (!collection || collection.hooks.afterRead.length > 0) return undefined
+  const db = postgresOf(payload)
+  const snake = kind.collection.replaceAll('-', '_')
+  const tableName = db.tableNameMap.get(kind.drafts ? `_${snake}${db.versionsSuffix}` : snake)
+  const table = tableName ? db.tables[tableName] : undefined
+  if (!table) return undefined
+  const columns = getTableColumns(table) as unknown as Record<string, Column>
+  const prefix = kind.drafts ? 'version_' : ''
+  const planned: PlannedColumn[] = []
+  for (const name of Object.keys(kind.select)) {
+    const field = collection.flattenedFields.find((f) => 'name' in f && f.name === name)
+    if (!field) return undefined
+    const found = columnsOf({ field, path: [name], key: `${prefix}${name}`, table: columns })
+    if (!found) return undefined
+    planned.push(...found)
+  }
+  const id = columns[kind.drafts ? 'parent' : 'id']
+  const tenant = columns[`${prefix}tenant`]
+  if (!id || !tenant || (kind.drafts && !columns.latest)) return undefined
+  const idColumn: PlannedColumn = {
+    path: ['id'],
+    column: `"${id.name}"`,
+    kind: 'plain',
+    reference: false,
+  }
+  const byPath = new Map<string, PlannedColumn>([['id', idColumn]])
+  for (const column of planned) byPath.set(column.path.join('.'), column)
+  return {
+    table: `"${getTableName(table)}"`,
+    latestOnly: kind.drafts,
+    id: idColumn.column,
+    tenant: `"${tenant.name}"`,
+    columns: planned,
+    selectList: [
+      `${idColumn.column} AS id`,
+      ...planned.map((column, i) => `${column.column} AS c${i}`),
+    ].join(', '),
+    byPath,
+  }
+}
+
+const plans = new WeakMap<Kind, ReadPlan | null>()
+
+/** The kind's plan, worked out once per kind; `undefined` when Payload must read it. */
+export const readPlan = ({
+  payload,
+  kind,
+}: {
+  payload: Payload
+  kind: Kind
+}): ReadPlan | undefined => {
+  let plan = plans.get(kind)
+  if (plan === undefined) {
+    plan = buildPlan({ payload, kind }) ?? null
+    plans.set(kind, plan)
+  }
+  return plan ?? undefined
+}

@@ -1,0 +1,284 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { Tenant } from '../../src/payload-types'
+import { partnerKinds, type Kind } from '../../src/plugins/partnerApi/kinds/model'
+import type { JsonSchema } from '../../src/plugins/partnerApi/kinds/fieldSchema'
+import { propertiesOf } from '../../src/plugins/partnerApi/kinds/fieldSchema'
+import { operatorsFor, parseListQuery } from '../../src/plugins/partnerApi/query'
+import { readPlan } from '../../src/plugins/partnerApi/sqlReads/plan'
+import { whereSql } from '../../src/plugins/partnerApi/sqlReads/where'
+import { startApp, type RunningApp } from '../helpers/app'
+import { getTestPayload } from '../helpers/payload'
+import { createKey, partner, partnerBase, sampleBody } from '../helpers/partner'
+import { createTenant } from '../helpers/tenants'
+
+/**
+ * The partner layer's own SQL (`sqlReads/`) answers exactly what Payload answers: two apps on one
+ * database, one with it and one without (both without the read cache), asked the same lists,
+ * sorts, filters (every operator each field type takes, nulls and lists with nulls included),
+ * cursor walks and retrieves; every answer must be the same status and the same bytes.
+ */
+let payload: Payload
+let sql: RunningApp
+let viaPayload: RunningApp
+let tenant: Tenant
+let other: Tenant
+let key = ''
+let otherKey = ''
+const created = new Map<string, string[]>()
+const records = 7
+
+const strings = ['Alpha beta', 'alpha Gamma', 'Beta', '50% off_sale', 'Ωmega', 'Beta']
+const numbers = [3, 1.5, -2, 3, 10, 0.25]
+
+/** A value for each writable field of a schema, varied by `i`, some left empty. */
+const fill = ({
+  schema,
+  i,
+  unique,
+}: {
+  schema: JsonSchema
+  i: number
+  unique: (name: string) => boolean
+}): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  for (const [name, property] of Object.entries(propertiesOf(schema))) {
+    if (name === 'id' || (i + name.length) % 4 === 0) continue
+    const types = ([] as unknown[]).concat(property.type)
+    const enumValues = Array.isArray(property.enum)
+      ? property.enum.filter((v) => v !== null)
+      : undefined
+    if (types.includes('object')) out[name] = fill({ schema: property, i, unique })
+    else if (enumValues?.length) out[name] = enumValues[i % enumValues.length]
+    else if (property.format === 'uuid') continue
+    else if (property.format === 'email') out[name] = `p${i % 3}@example.com`
+    else if (property.format === 'uri') out[name] = `https://example.com/${i % 3}`
+    else if (property.format === 'date-time')
+      out[name] = new Date(Date.UTC(2026, 0, 1 + (i % 4), 10, i)).toISOString()
+    else if (types.includes('string') && !property.pattern)
+      out[name] = unique(name) ? `${strings[i % strings.length]} ${i}` : strings[i % strings.length]
+    else if (types.includes('number') || types.includes('integer')) {
+      const n = numbers[i % numbers.length]!
+      const min = typeof property.minimum === 'number' ? property.minimum : -Infinity
+      const max = typeof property.maximum === 'number' ? property.maximum : Infinity
+      out[name] = Math.min(max, Math.max(min, types.includes('integer') ? Math.round(n) : n))
+    } else if (types.includes('boolean')) out[name] = i % 2 === 0
+  }
+  return out
+}
+
+const planned = (): Kind[] =>
+  [...partnerKinds({ config: payload.config }).values()].filter((kind) =>
+    readPlan({ payload, kind }),
+  )
+
+const fetchBoth = async (path: string, auth = key) => {
+  const read = async (app: RunningApp) => {
+    const res = await fetch(`${app.origin}${partnerBase}/${path}`, {
+      headers: { authorization: `Bearer ${auth}` },
+    })
+    return { status: res.status, etag: res.headers.get('etag'), text: await res.text() }
+  }
+  const [ours, theirs] = await Promise.all([read(sql), read(viaPayload)])
+  // A server error shows what the app said of it.
+  const said = [ours, theirs].some((a) => a.status >= 500)
+    ? `${sql.output().slice(-1500)}\n---\n${viaPayload.output().slice(-1500)}`
+    : ''
+  expect({ path, ...ours }, said).toEqual({ path, ...theirs })
+  return JSON.parse(ours.text) as Record<string, unknown>
+}
+
+/** The query is one the SQL side says itself (else both sides would be Payload's answer). */
+const expectSql = ({ kind, query }: { kind: Kind; query: string }) => {
+  let where
+  try {
+    where = parseListQuery({ search: query, leaves: kind.leaves }).where
+  } catch {
+    return // refused before any read, by both
+  }
+  const plan = readPlan({ payload, kind })!
+  expect(where && whereSql({ plan, where, params: [] }), query).toBeTypeOf('string')
+}
+
+beforeAll(async () => {
+  payload = await getTestPayload()
+  tenant = await createTenant({ payload, slug: 'sr-same' })
+  other = await createTenant({ payload, slug: 'sr-other' })
+  key = await createKey({ payload, tenants: [tenant], scope: 'write' })
+  otherKey = await createKey({ payload, tenants: [other], scope: 'write' })
+  ;[sql, viaPayload] = await Promise.all([
+    startApp({ env: { PARTNER_CACHE: 'off' } }),
+    startApp({ env: { PARTNER_CACHE: 'off', PARTNER_SQL_READS: 'off' } }),
+  ])
+  const writer = partner({ origin: sql.origin, tenant: 'sr-same', key })
+  const otherWriter = partner({ origin: sql.origin, tenant: 'sr-other', key: otherKey })
+  const event = await writer.create('events', sampleBody('events', 'sr ref'))
+  const refs = { event: String(event.body.id) }
+  for (const kind of planned()) {
+    const ids: string[] = []
+    const collection = payload.collections[kind.collection].config
+    const uniqueNames = new Set(
+      (collection.indexes ?? []).filter((ix) => ix.unique).flatMap((ix) => ix.fields),
+    )
+    for (let i = 0; i < records; i++) {
+      const body = {
+        ...sampleBody(kind.path, `sr ${kind.path} ${i}`, refs),
+        ...fill({
+          schema: kind.write,
+          i,
+          // Slugs come from titles and names: those differ per record.
+          unique: (name) => uniqueNames.has(name) || ['slug', 'title', 'name'].includes(name),
+        }),
+      }
+      let res = await writer.create(kind.path, body)
+      // A combination a field's own rule refuses: the declared sample alone.
+      if (res.status === 400)
+        res = await writer.create(kind.path, sampleBody(kind.path, `sr ${kind.path} ${i}`, refs))
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      ids.push(String(res.body.id))
+    }
+    // A draft saved over the second record: the latest version is what both answer.
+    if (kind.drafts)
+      await payload.update({
+        collection: kind.collection,
+        id: ids[1]!,
+        data: { _status: 'draft' } as never,
+        draft: true,
+        overrideAccess: true,
+      })
+    const away = await otherWriter.create(
+      kind.path,
+      sampleBody(kind.path, `sr away ${kind.path}`, kind.path === 'event-instances' ? {} : refs),
+    )
+    created.set(kind.path, ids)
+    created.set(`${kind.path}:other`, away.status === 201 ? [String(away.body.id)] : [])
+  }
+})
+
+afterAll(async () => {
+  await Promise.all([sql?.stop(), viaPayload?.stop()])
+})
+
+describe('partner reads from their own SQL', () => {
+  it('covers every kind whose answer is columns of one table', () => {
+    const all = [...partnerKinds({ config: payload.config }).values()]
+    const without = all.filter((kind) => !readPlan({ payload, kind })).map((k) => k.path)
+    // Uploads (derived URLs and sizes); breadcrumbs, options and has-many targets (rows of
+    // tables of their own); a redirect's target (a reference to one of several collections).
+    expect(without.sort()).toEqual(['custom-attributes', 'files', 'media', 'pages', 'redirects'])
+    expect(planned().map((k) => k.path)).toEqual(
+      expect.arrayContaining(['events', 'event-instances']),
+    )
+  })
+
+  it('answers lists, pages and sorts as Payload does', async () => {
+    for (const kind of planned()) {
+      const base = `sr-same/${kind.path}`
+      for (const query of ['', '?limit=3', '?limit=3&page=3', '?limit=5&page=9'])
+        await fetchBoth(`${base}${query}`)
+      for (const leaf of kind.leaves.filter((l) => l.path !== 'tenant'))
+        for (const sort of [leaf.path, `-${leaf.path}`])
+          await fetchBoth(`${base}?limit=4&sort=${sort}`)
+    }
+  })
+
+  it('walks cursors as Payload does', async () => {
+    for (const kind of planned()) {
+      const sortable = kind.leaves.filter((l) => l.path !== 'tenant').slice(0, 6)
+      for (const leaf of sortable)
+        for (const sort of [leaf.path, `-${leaf.path}`]) {
+          let query = `?limit=2&sort=${sort}`
+          for (let step = 0; step < records; step++) {
+            const page = await fetchBoth(`sr-same/${kind.path}${query}`)
+            if (typeof page.nextCursor !== 'string') break
+            query = `?limit=2&sort=${sort}&cursor=${encodeURIComponent(page.nextCursor)}`
+          }
+        }
+    }
+  })
+
+  it('filters with every operator as Payload does', async () => {
+    for (const kind of planned()) {
+      const rows = (await fetchBoth(`sr-same/${kind.path}?limit=100`)).docs as Record<
+        string,
+        unknown
+      >[]
+      const valuesAt = (path: string) =>
+        rows.map((row) =>
+          path
+            .split('.')
+            .reduce<unknown>((at, name) => (at as Record<string, unknown>)?.[name], row),
+        )
+      for (const leaf of kind.leaves.filter((l) => l.path !== 'tenant')) {
+        const present = valuesAt(leaf.path).filter((v) => v !== null && v !== undefined)
+        const sample = present[0] ?? null
+        const text = typeof sample === 'string' ? sample : 'Beta'
+        const operands: Record<string, unknown[]> = {
+          equals: [sample, null],
+          not_equals: [sample, null],
+          in: [present.slice(0, 2), [sample, null]],
+          not_in: [present.slice(0, 2), [sample, null]],
+          like: [text.split(' ')[0]?.toUpperCase(), 'beta  al', '%'],
+          contains: [text.slice(1, 4), '50%'],
+          exists: [true, false],
+          greater_than: [sample],
+          greater_than_equal: [sample],
+          less_than: [sample],
+          less_than_equal: [sample],
+        }
+        for (const operator of operatorsFor[leaf.type])
+          for (const operand of operands[operator] ?? []) {
+            if (operand === null && !['equals', 'not_equals'].includes(operator)) continue
+            if (operand === null && leaf.type !== 'string' && leaf.type !== 'ref') continue
+            const where = JSON.stringify({ [leaf.path]: { [operator]: operand } })
+            const query = `?limit=50&where=${encodeURIComponent(where)}`
+            await fetchBoth(`sr-same/${kind.path}${query}`)
+            expectSql({ kind, query })
+          }
+      }
+      const first = kind.leaves.find((l) => l.type === 'string' && l.path !== 'id')
+      if (first) {
+        const nested = {
+          or: [
+            { [first.path]: { exists: false } },
+            { and: [{ [first.path]: { like: 'a' } }, { id: { not_equals: rows[0]?.id } }] },
+          ],
+        }
+        const query = `?limit=50&where=${encodeURIComponent(JSON.stringify(nested))}`
+        await fetchBoth(`sr-same/${kind.path}${query}`)
+        expectSql({ kind, query })
+      }
+    }
+  })
+
+  it('retrieves as Payload does, and never another tenant’s record', async () => {
+    for (const kind of planned()) {
+      for (const id of created.get(kind.path) ?? []) {
+        const doc = await fetchBoth(`sr-same/${kind.path}/${id}`)
+        expect(doc.id).toBe(id)
+      }
+      for (const id of created.get(`${kind.path}:other`) ?? []) {
+        await fetchBoth(`sr-same/${kind.path}/${id}`)
+        const res = await fetch(`${sql.origin}${partnerBase}/sr-same/${kind.path}/${id}`, {
+          headers: { authorization: `Bearer ${key}` },
+        })
+        expect(res.status).toBe(404)
+        await fetchBoth(`sr-other/${kind.path}/${id}`, key)
+      }
+      await fetchBoth(`sr-same/${kind.path}/00000000-0000-4000-8000-000000000000`)
+      await fetchBoth(`sr-same/${kind.path}/not-an-id`)
+    }
+  })
+
+  it('never lists another tenant’s records', async () => {
+    for (const kind of planned()) {
+      const listed = await fetchBoth(`sr-same/${kind.path}?limit=100`)
+      const ids = new Set((listed.docs as { id: string }[]).map((d) => d.id))
+      for (const id of created.get(`${kind.path}:other`) ?? []) expect(ids.has(id)).toBe(false)
+      expect(listed.totalDocs).toBe(
+        (created.get(kind.path) ?? []).length + (kind.path === 'events' ? 1 : 0),
+      )
+    }
+  })
+})
