@@ -47,7 +47,7 @@ const row = (cells: (string | number)[], widths: number[]): string =>
       i === 0 ? String(cell).padEnd(widths[i] ?? 0) : String(cell).padStart(widths[i] ?? 0),
     )
     .join(' | ')
-const widths = [44, 8, 7, 7, 7, 6]
+const widths = [44, 22, 7, 7, 7, 6]
 const figuresRow = (name: string, layer: string, r: Figures): string =>
   row([name, layer, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors], widths)
 
@@ -143,6 +143,12 @@ const main = async (): Promise<void> => {
           : {}),
       },
     })
+    // The same uncached partner layer reading through Payload's query builder: what the
+    // partner layer's own SQL buys, in this run.
+    const viaPayload = await startApp({
+      databaseUri: cluster.connectionString,
+      env: { PARTNER_CACHE: 'off', PARTNER_SQL_READS: 'off' },
+    })
     const login = await fetch(`${app.origin}/api/users/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -162,12 +168,14 @@ const main = async (): Promise<void> => {
       {
         name: 'list, limit 10, varied queries (uncached)',
         origin: uncached.origin,
+        unchanged: viaPayload.origin,
         partner: listQueries.map((q) => `${partnerBase}?${q}`),
         payload: listQueries.map((q) => `/api/events?${q}&depth=0&draft=true`),
       },
       {
         name: 'retrieve, varied ids (uncached)',
         origin: uncached.origin,
+        unchanged: viaPayload.origin,
         partner: ids.map((id) => `${partnerBase}/${id}`),
         payload: ids.map((id) => `/api/events/${id}?depth=0&draft=true`),
       },
@@ -200,7 +208,20 @@ const main = async (): Promise<void> => {
         `${c.name.padEnd(44)} | partner: ${(ours.rps / own.rps).toFixed(2)}x Payload's throughput`,
       )
       figures.set(c.name, ours)
+      if ('unchanged' in c && c.unchanged) {
+        await measureReads({ origin: c.unchanged, paths: c.partner, headers: partnerAuth })
+        const before = await measureReads({
+          origin: c.unchanged,
+          paths: c.partner,
+          headers: partnerAuth,
+        })
+        console.log(figuresRow(c.name, 'partner, Payload reads', before))
+        console.log(
+          `${c.name.padEnd(44)} | own SQL: ${(ours.rps / before.rps).toFixed(2)}x the partner layer reading through Payload (PARTNER_SQL_READS=off)`,
+        )
+      }
     }
+    await viaPayload.stop()
 
     // A write, then reads: on the instance that took it, and on another one.
     const second = await startApp({ databaseUri: cluster.connectionString })

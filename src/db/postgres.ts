@@ -12,3 +12,22 @@ export const postgresOf = (payload: Payload): PostgresAdapter => {
   if (!isPostgres(payload.db)) throw new Error('this CMS runs on the PostgreSQL adapter only')
   return payload.db
 }
+
+/**
+ * The table Payload's adapter keeps a collection in, or its versions table, from the adapter's
+ * own map (so a collection's `dbName` holds). The map is keyed by the snake-cased slug; our
+ * slugs are kebab-case, whose snake case is the same words joined by underscores.
+ */
+export const collectionTableName = ({
+  payload,
+  collection,
+  versions = false,
+}: {
+  payload: Payload
+  collection: string
+  versions?: boolean
+}): string | undefined => {
+  const db = postgresOf(payload)
+  const snake = collection.replaceAll('-', '_')
+  return db.tableNameMap.get(versions ? `_${snake}${db.versionsSuffix}` : snake)
+}

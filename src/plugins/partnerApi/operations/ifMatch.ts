@@ -8,7 +8,7 @@ import {
 } from 'payload'
 
 import { executeInRequest } from '../../../db/inTransaction'
-import { postgresOf } from '../../../db/postgres'
+import { collectionTableName } from '../../../db/postgres'
 import { etagOf, matches } from '../http/etag'
 import { fail } from '../problems'
 import { findOwn } from './findOwn'
@@ -43,8 +43,7 @@ export const ifStillMatching = async <T>({
   const req = await createLocalReq({}, payload)
   await initTransaction(req)
   try {
-    const db = postgresOf(payload)
-    const table = db.tableNameMap.get(kind.collection.replaceAll('-', '_')) ?? kind.collection
+    const table = collectionTableName({ payload, collection: kind.collection }) ?? kind.collection
     await executeInRequest({
       req,
       // The tenant's row only: a key never holds a lock on another tenant's record.

@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName } from '@payloadcms/db-postgres/drizzle'
 import type { FlattenedField, Payload } from 'payload'
 
-import { postgresOf } from '../../../db/postgres'
+import { collectionTableName, postgresOf } from '../../../db/postgres'
 import type { Kind } from '../kinds/model'
 
 /** How a stored value becomes what Payload answers for it. */
@@ -113,10 +113,12 @@ const buildPlan = ({ payload, kind }: { payload: Payload; kind: Kind }): ReadPla
   if (kind.upload || !kind.select) return undefined
   const collection = payload.collections[kind.collection]?.config
   if (!collection || collection.hooks.afterRead.length > 0) return undefined
-  const db = postgresOf(payload)
-  const snake = kind.collection.replaceAll('-', '_')
-  const tableName = db.tableNameMap.get(kind.drafts ? `_${snake}${db.versionsSuffix}` : snake)
-  const table = tableName ? db.tables[tableName] : undefined
+  const tableName = collectionTableName({
+    payload,
+    collection: kind.collection,
+    versions: kind.drafts,
+  })
+  const table = tableName ? postgresOf(payload).tables[tableName] : undefined
   if (!table) return undefined
   const columns = getTableColumns(table) as unknown as Record<string, Column>
   const prefix = kind.drafts ? 'version_' : ''
