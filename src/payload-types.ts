@@ -165,6 +165,24 @@ export interface Event {
   id: string;
   tenant?: (string | null) | Tenant;
   title: string;
+  /**
+   * Programme notes: what the audience should know.
+   */
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
   work?: (string | null) | Work;
   image?: (string | null) | Media;
   /**
@@ -315,6 +333,21 @@ export interface Work {
    * Set by the website builder.
    */
   lastUsedThemeKey?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -518,6 +551,21 @@ export interface Season {
    * Set by the website builder.
    */
   lastUsedThemeKey?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -545,6 +593,21 @@ export interface Series {
    * Set by the website builder.
    */
   lastUsedThemeKey?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -574,6 +637,39 @@ export interface Venue {
    * Set by the website builder.
    */
   lastUsedThemeKey?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
+  /**
+   * Step-free routes, seating, hearing loops, assistance: what a visitor needs to plan a visit.
+   */
+  accessInformation?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -605,6 +701,21 @@ export interface Person {
    * Set by the website builder.
    */
   lastUsedThemeKey?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -636,6 +747,21 @@ export interface Organization {
    * Set by the website builder.
    */
   lastUsedThemeKey?: string | null;
+  description?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -711,6 +837,25 @@ export interface Blog {
    * The website theme template this record renders with.
    */
   themeTemplate?: string | null;
+  /**
+   * A sentence or two for lists and previews.
+   */
+  excerpt?: string | null;
+  body?: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  } | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1060,6 +1205,7 @@ export interface PayloadMigration {
 export interface EventsSelect<T extends boolean = true> {
   tenant?: T;
   title?: T;
+  description?: T;
   work?: T;
   image?: T;
   hideStartTime?: T;
@@ -1214,6 +1360,7 @@ export interface WorksSelect<T extends boolean = true> {
   url?: T;
   themeTemplate?: T;
   lastUsedThemeKey?: T;
+  description?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1230,6 +1377,7 @@ export interface SeasonsSelect<T extends boolean = true> {
   url?: T;
   themeTemplate?: T;
   lastUsedThemeKey?: T;
+  description?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1245,6 +1393,7 @@ export interface SeriesSelect<T extends boolean = true> {
   image?: T;
   themeTemplate?: T;
   lastUsedThemeKey?: T;
+  description?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1261,6 +1410,8 @@ export interface VenuesSelect<T extends boolean = true> {
   url?: T;
   themeTemplate?: T;
   lastUsedThemeKey?: T;
+  description?: T;
+  accessInformation?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1277,6 +1428,7 @@ export interface PeopleSelect<T extends boolean = true> {
   url?: T;
   themeTemplate?: T;
   lastUsedThemeKey?: T;
+  description?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1293,6 +1445,7 @@ export interface OrganizationsSelect<T extends boolean = true> {
   url?: T;
   themeTemplate?: T;
   lastUsedThemeKey?: T;
+  description?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1339,6 +1492,8 @@ export interface BlogsSelect<T extends boolean = true> {
   image?: T;
   url?: T;
   themeTemplate?: T;
+  excerpt?: T;
+  body?: T;
   updatedAt?: T;
   createdAt?: T;
 }

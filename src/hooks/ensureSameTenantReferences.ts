@@ -1,10 +1,13 @@
 import type { CollectionBeforeChangeHook, Field, Payload, PayloadRequest } from 'payload'
 import { ValidationError } from 'payload'
 
+import { linkableCollections } from '../fields/richText'
 import { relationId, type RelationValue } from '../utilities/relationId'
+import { richTextReferences } from '../utilities/richTextReferences'
 import { tenantMovedTo } from './tenantMove'
 
-type Reference = { path: string; collection: string; id: string }
+/** `allowed`: where the field may point at all (rich text names its own collections). */
+type Reference = { path: string; collection: string; id: string; allowed?: readonly string[] }
 
 const isTenantScoped = ({ payload, slug }: { payload: Payload; slug: string }): boolean =>
   Boolean(
@@ -54,6 +57,14 @@ const collectReferences = ({
           ...collectReferences({ fields: field.fields, data: row, prefix: `${path}.${i}.` }),
         ),
       )
+    } else if (field.type === 'richText') {
+      for (const ref of richTextReferences(value))
+        found.push({
+          path,
+          collection: ref.collection,
+          id: ref.id,
+          allowed: ref.node === 'link' ? linkableCollections : ['media'],
+        })
     } else if (field.type === 'relationship' || field.type === 'upload') {
       const values = Array.isArray(value) ? value : [value]
       values.forEach((item, i) => {
@@ -116,11 +127,16 @@ export const ensureSameTenantReferences: CollectionBeforeChangeHook = async ({
   const self = relationId(
     (operation === 'create' ? data.id : originalDoc?.id) as RelationValue | undefined,
   )
-  const references = collectReferences({
-    fields: collection.fields,
-    data: checked,
-    prefix: '',
-  }).filter(
+  const collected = collectReferences({ fields: collection.fields, data: checked, prefix: '' })
+  const misplaced = collected
+    .filter((ref) => ref.allowed && !ref.allowed.includes(ref.collection))
+    .map((ref) => ({
+      path: ref.path,
+      message: `Rich text cannot point at "${ref.collection}" records; it may point at ${ref.allowed!.join(', ')}.`,
+    }))
+  if (misplaced.length > 0)
+    throw new ValidationError({ collection: collection.slug, errors: misplaced, req })
+  const references = collected.filter(
     (ref) =>
       ref.collection !== 'tenants' &&
       // A page's own breadcrumb names the page, which a create with its own id has not stored yet.

@@ -1,3 +1,4 @@
+import { richTextField } from '../../fields/richText'
 import { slugSetCollection } from '../slugSetCollection'
 
 export const Blogs = slugSetCollection({
@@ -7,6 +8,15 @@ export const Blogs = slugSetCollection({
   group: 'Site',
   urlPrefix: '/blog',
   lastUsedThemeKey: false,
+  fields: [
+    {
+      name: 'excerpt',
+      type: 'textarea',
+      maxLength: 500,
+      admin: { description: 'A sentence or two for lists and previews.' },
+    },
+    richTextField({ name: 'body' }),
+  ],
   custom: {
     tenantOwned: true,
     redirectTarget: true,

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '../../access/content'
 import { imageField } from '../../fields/image'
+import { richTextField } from '../../fields/richText'
 import { slugFields } from '../../fields/slug'
 import { themeFields } from '../../fields/slugSet'
 import { bookingGroup, eventTicketingGroups } from '../../fields/ticketing'
@@ -49,6 +50,10 @@ export const Events: CollectionConfig = {
         {
           label: 'Details',
           fields: [
+            richTextField({
+              name: 'description',
+              admin: { description: 'Programme notes: what the audience should know.' },
+            }),
             { name: 'work', type: 'relationship', relationTo: 'works', index: true },
             imageField(),
             {

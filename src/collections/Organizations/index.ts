@@ -1,3 +1,4 @@
+import { richTextField } from '../../fields/richText'
 import { slugSetCollection } from '../slugSetCollection'
 
 export const Organizations = slugSetCollection({
@@ -7,6 +8,7 @@ export const Organizations = slugSetCollection({
   group: 'Places & people',
   urlPrefix: '/organizations',
   description: 'Companies, ensembles, producers and partners.',
+  fields: [richTextField({ name: 'description' })],
   custom: {
     tenantOwned: true,
     redirectTarget: true,

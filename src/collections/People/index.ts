@@ -1,3 +1,4 @@
+import { richTextField } from '../../fields/richText'
 import { slugSetCollection } from '../slugSetCollection'
 
 export const People = slugSetCollection({
@@ -7,6 +8,7 @@ export const People = slugSetCollection({
   group: 'Places & people',
   urlPrefix: '/people',
   description: 'Artists, creatives and staff.',
+  fields: [richTextField({ name: 'description', label: 'Biography' })],
   custom: {
     tenantOwned: true,
     redirectTarget: true,

@@ -1,3 +1,4 @@
+import { richTextField } from '../../fields/richText'
 import { slugSetCollection } from '../slugSetCollection'
 
 export const Seasons = slugSetCollection({
@@ -6,6 +7,7 @@ export const Seasons = slugSetCollection({
   plural: 'Seasons',
   group: 'Listings',
   urlPrefix: '/seasons',
+  fields: [richTextField({ name: 'description' })],
   custom: {
     tenantOwned: true,
     redirectTarget: true,

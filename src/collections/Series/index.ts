@@ -1,3 +1,4 @@
+import { richTextField } from '../../fields/richText'
 import { slugSetCollection } from '../slugSetCollection'
 
 export const Series = slugSetCollection({
@@ -8,6 +9,7 @@ export const Series = slugSetCollection({
   urlPrefix: undefined,
   description:
     'Recurring strands of events. Series have no public page of their own, hence no url.',
+  fields: [richTextField({ name: 'description' })],
   custom: {
     tenantOwned: true,
     redirectTarget: true,

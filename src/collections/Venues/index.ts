@@ -1,3 +1,4 @@
+import { richTextField } from '../../fields/richText'
 import { slugSetCollection } from '../slugSetCollection'
 
 export const Venues = slugSetCollection({
@@ -6,6 +7,16 @@ export const Venues = slugSetCollection({
   plural: 'Venues',
   group: 'Places & people',
   urlPrefix: '/venues',
+  fields: [
+    richTextField({ name: 'description' }),
+    richTextField({
+      name: 'accessInformation',
+      admin: {
+        description:
+          'Step-free routes, seating, hearing loops, assistance: what a visitor needs to plan a visit.',
+      },
+    }),
+  ],
   custom: {
     tenantOwned: true,
     redirectTarget: true,

@@ -1,3 +1,4 @@
+import { richTextField } from '../../fields/richText'
 import { slugSetCollection } from '../slugSetCollection'
 
 export const Works = slugSetCollection({
@@ -7,6 +8,7 @@ export const Works = slugSetCollection({
   group: 'Listings',
   urlPrefix: '/works',
   description: 'The plays, operas, pieces and shows that events stage.',
+  fields: [richTextField({ name: 'description', label: 'Synopsis' })],
   custom: {
     tenantOwned: true,
     redirectTarget: true,

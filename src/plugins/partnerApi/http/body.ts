@@ -1,4 +1,9 @@
+import { jsonNestingDepth } from '../../../lib/jsonDepth'
+import { richTextLimits } from '../../../fields/richTextShape'
 import { fail } from '../problems'
+
+/** A record's own levels, and rich text's deepest (each level a node and its `children`). */
+const maxJsonDepth = 8 + 2 * richTextLimits.depth
 
 /** Reads a request body up to `limit` bytes; a larger one is a 413 before it is all read. */
 export const readBody = async ({
@@ -45,10 +50,17 @@ export const readJsonObject = async ({
       detail: `Send "Content-Type: application/json" (got "${type || 'none'}").`,
     })
   }
-  const raw = await readBody({ request, limit })
+  const text = (await readBody({ request, limit })).toString('utf8')
+  // Deeper than any record goes (rich text included): refused before anything walks it.
+  if (jsonNestingDepth(text, maxJsonDepth) > maxJsonDepth)
+    fail({
+      status: 400,
+      type: 'malformed-json',
+      detail: `The body nests deeper than ${maxJsonDepth} levels.`,
+    })
   let parsed: unknown
   try {
-    parsed = JSON.parse(raw.toString('utf8'))
+    parsed = JSON.parse(text)
   } catch (err) {
     fail({
       status: 400,

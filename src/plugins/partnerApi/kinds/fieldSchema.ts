@@ -1,6 +1,7 @@
 import type { CollectionSlug, Field, FieldTypes } from 'payload'
 
 import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { richTextSchema } from './richTextSchema'
 
 /** JSON Schema (2020-12, the dialect of OpenAPI 3.1); the other formats are derived from it. */
 export type JsonSchema = { [key: string]: unknown }
@@ -101,7 +102,7 @@ const byType: { [K in FieldTypes]: Mapper<K> } = {
     return f.hasMany ? { type: 'array', items: one } : one
   },
   json: () => ({}),
-  richText: () => ({ type: 'object', description: 'Rich text (Lexical JSON).' }),
+  richText: () => richTextSchema,
   point: () => ({ type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 }),
   group: () => 'layout',
   array: () => 'layout',

@@ -1,0 +1,71 @@
+import {
+  BlockquoteFeature,
+  BoldFeature,
+  FixedToolbarFeature,
+  HeadingFeature,
+  HorizontalRuleFeature,
+  InlineToolbarFeature,
+  ItalicFeature,
+  LinkFeature,
+  OrderedListFeature,
+  ParagraphFeature,
+  UnderlineFeature,
+  UnorderedListFeature,
+  UploadFeature,
+  lexicalEditor,
+} from '@payloadcms/richtext-lexical'
+import type { CollectionSlug, RichTextField } from 'payload'
+import { richText as editorValidation } from 'payload/shared'
+
+import { richTextShapeProblem } from './richTextShape'
+
+/** Records a link inside rich text may point at: the tenant's published kinds with a `url`. */
+export const linkableCollections: CollectionSlug[] = [
+  'events',
+  'works',
+  'people',
+  'venues',
+  'organizations',
+  'seasons',
+  'series',
+  'pages',
+  'blogs',
+]
+
+/**
+ * What editors write with, and nothing more: headings, emphasis, lists, quotes, rules, links to
+ * the web or to a record (kept by id, so a changed slug keeps working), and pictures from the
+ * tenant's media with a caption. No raw HTML, no embeds, no code.
+ */
+export const editor = lexicalEditor({
+  features: () => [
+    ParagraphFeature(),
+    HeadingFeature({ enabledHeadingSizes: ['h2', 'h3', 'h4'] }),
+    BoldFeature(),
+    ItalicFeature(),
+    UnderlineFeature(),
+    OrderedListFeature(),
+    UnorderedListFeature(),
+    BlockquoteFeature(),
+    HorizontalRuleFeature(),
+    LinkFeature({ enabledCollections: linkableCollections, maxDepth: 0 }),
+    UploadFeature({
+      enabledCollections: ['media'],
+      maxDepth: 0,
+      collections: { media: { fields: [{ name: 'caption', type: 'text', maxLength: 500 }] } },
+    }),
+    FixedToolbarFeature(),
+    InlineToolbarFeature(),
+  ],
+})
+
+/** A rich text field with the house editor; its shape is checked before the editor's nodes. */
+export const richTextField = (
+  overrides: Partial<RichTextField> & Pick<RichTextField, 'name'>,
+): RichTextField =>
+  ({
+    type: 'richText',
+    editor,
+    validate: (value, options) => richTextShapeProblem(value) ?? editorValidation(value, options),
+    ...overrides,
+  }) as RichTextField

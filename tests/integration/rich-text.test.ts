@@ -1,0 +1,241 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { Tenant } from '../../src/payload-types'
+import { makeImage } from '../../src/seed/images'
+import { adminClient, signIn, type AdminClient } from '../helpers/admin'
+import { startApp, type RunningApp } from '../helpers/app'
+import { getTestPayload } from '../helpers/payload'
+import { createKey, partner } from '../helpers/partner'
+import { createTenant, createUser } from '../helpers/tenants'
+
+/**
+ * Rich text: what editors and partners write is kept as written, and the tenant rule reaches
+ * inside it. An internal link or an image naming another tenant's record is refused exactly
+ * like a plain reference (400 to a partner, a validation error in the admin's REST and GraphQL),
+ * and so is a link to a record rich text may not name at all; hostile shapes are 400s.
+ */
+let payload: Payload
+let app: RunningApp
+let theatre: Tenant
+let festival: Tenant
+let key = ''
+let editor: AdminClient
+const own: Record<string, string> = {}
+const foreign: Record<string, string> = {}
+
+const text = (value: string) => ({
+  type: 'text',
+  text: value,
+  format: 0,
+  detail: 0,
+  mode: 'normal',
+  style: '',
+  version: 1,
+})
+const node = (type: string, children: unknown[], more: object = {}) => ({
+  type,
+  children,
+  direction: 'ltr',
+  format: '',
+  indent: 0,
+  version: 1,
+  ...more,
+})
+const doc = (...children: unknown[]) => ({ root: node('root', children) })
+const linkTo = (relationTo: string, value: string) =>
+  doc(
+    node('paragraph', [
+      node('link', [text('see')], { fields: { linkType: 'internal', doc: { relationTo, value } } }),
+    ]),
+  )
+const imageOf = (value: string) =>
+  doc({
+    type: 'upload',
+    relationTo: 'media',
+    value,
+    fields: { caption: 'A caption' },
+    format: '',
+    version: 3,
+  })
+
+const api = () => partner({ origin: app.origin, tenant: 'rt-theatre', key })
+
+beforeAll(async () => {
+  payload = await getTestPayload()
+  theatre = await createTenant({ payload, slug: 'rt-theatre' })
+  festival = await createTenant({ payload, slug: 'rt-festival' })
+  key = await createKey({ payload, tenants: [theatre], scope: 'write' })
+  await createUser({
+    payload,
+    email: 'rt-editor@example.com',
+    tenants: [{ tenant: theatre, roles: ['editor'] }],
+  })
+  const png = Buffer.from(await makeImage({ width: 400, height: 300 }))
+  for (const [tenant, into] of [
+    [theatre, own],
+    [festival, foreign],
+  ] as const) {
+    into.work = (
+      await payload.create({
+        collection: 'works',
+        data: { tenant: tenant.id, title: `Work ${tenant.slug}` },
+      })
+    ).id
+    into.media = (
+      await payload.create({
+        collection: 'media',
+        data: { tenant: tenant.id, alt: `Picture ${tenant.slug}` },
+        file: { data: png, mimetype: 'image/png', name: `${tenant.slug}.png`, size: png.length },
+      })
+    ).id
+  }
+  own.user = (await payload.find({ collection: 'users', limit: 1 })).docs[0]!.id
+  app = await startApp()
+  editor = await signIn({
+    origin: app.origin,
+    email: 'rt-editor@example.com',
+    password: 'test-password-123',
+  })
+})
+
+afterAll(async () => {
+  await app?.stop()
+})
+
+const eventCount = async () =>
+  (await payload.count({ collection: 'events', where: { tenant: { equals: theatre.id } } }))
+    .totalDocs
+
+describe('rich text', () => {
+  it('keeps what a partner writes: headings, lists, links to the web and to the tenant’s records, images', async () => {
+    const description = doc(
+      node('heading', [text('Synopsis')], { tag: 'h2' }),
+      node(
+        'paragraph',
+        [
+          text('A play about '),
+          node('link', [text('the work')], {
+            fields: {
+              linkType: 'internal',
+              doc: { relationTo: 'works', value: own.work },
+              newTab: false,
+            },
+          }),
+          text(' and '),
+          node('link', [text('its press')], {
+            fields: { linkType: 'custom', url: 'https://example.com/press', newTab: true },
+          }),
+        ],
+        { textFormat: 0, textStyle: '' },
+      ),
+      node('list', [node('listitem', [text('Two acts')], { value: 1 })], {
+        listType: 'bullet',
+        tag: 'ul',
+        start: 1,
+      }),
+      {
+        type: 'upload',
+        relationTo: 'media',
+        value: own.media,
+        fields: { caption: 'The set' },
+        format: '',
+        version: 3,
+      },
+    )
+    const created = await api().create('events', { title: 'Rich', description })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const read = await api().get('events', String(created.body.id))
+    expect(read.status).toBe(200)
+    const stored = read.body.description as { root: { children: { type: string }[] } }
+    expect(stored.root.children.map((c) => c.type)).toEqual([
+      'heading',
+      'paragraph',
+      'list',
+      'upload',
+    ])
+    expect(JSON.stringify(stored)).toContain(own.work)
+    expect(JSON.stringify(stored)).toContain(own.media)
+  })
+
+  it('refuses, to a partner, links and images naming another tenant’s records, and changes nothing', async () => {
+    const before = await eventCount()
+    for (const description of [linkTo('works', foreign.work!), imageOf(foreign.media!)]) {
+      const res = await api().create('events', { title: 'Foreign', description })
+      expect(res.status, JSON.stringify(res.body)).toBe(400)
+      expect(JSON.stringify(res.body)).toContain('description')
+      expect(JSON.stringify(res.body)).not.toContain('rt-festival')
+    }
+    expect(await eventCount()).toBe(before)
+    const event = await api().create('events', { title: 'Later foreign' })
+    const patched = await api().update('events', String(event.body.id), {
+      description: linkTo('works', foreign.work!),
+    })
+    expect(patched.status).toBe(400)
+    expect((await api().get('events', String(event.body.id))).body.description).toBeNull()
+  })
+
+  it('refuses links to records rich text may not name (users, keys, tenants)', async () => {
+    for (const [relationTo, id] of [
+      ['users', own.user!],
+      ['tenants', theatre.id],
+      ['api-keys', own.user!],
+    ]) {
+      const res = await api().create('events', {
+        title: 'Odd link',
+        description: linkTo(relationTo!, id!),
+      })
+      expect(res.status, `${relationTo}: ${JSON.stringify(res.body)}`).toBe(400)
+    }
+  })
+
+  it('refuses the same in the admin’s REST and GraphQL', async () => {
+    const rest = await editor.post('/api/works', {
+      tenant: theatre.id,
+      title: 'Admin foreign',
+      description: linkTo('works', foreign.work!),
+    })
+    expect(rest.status).toBe(400)
+    const own = await editor.post('/api/works', { tenant: theatre.id, title: 'Admin own' })
+    expect(own.status).toBe(201)
+    const id = (own.body.doc as { id: string }).id
+    const patched = await editor.patch(`/api/works/${id}`, { description: imageOf(foreign.media!) })
+    expect(patched.status).toBe(400)
+    const graphql = await editor.graphql(
+      'mutation ($id: String!, $data: mutationWorkUpdateInput!) { updateWork(id: $id, data: $data) { id } }',
+      { id, data: { description: linkTo('works', foreign.work!) } },
+    )
+    expect(JSON.stringify(graphql.body)).toMatch(/errors/)
+    const stored = await payload.findByID({ collection: 'works', id, depth: 0 })
+    expect(stored.description ?? null).toBeNull()
+  })
+
+  it('answers hostile shapes with a 400 problem, never a 500', async () => {
+    const cases: unknown[] = [
+      { root: 'not an object' },
+      'a string',
+      doc({ type: 'html', html: '<script>alert(1)</script>' }),
+      doc(node('paragraph', [{ type: 'text', text: 42 }])),
+    ]
+    for (const description of cases) {
+      const res = await api().create('events', { title: 'Hostile', description })
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(400)
+      expect(res.headers.get('content-type')).toContain('application/problem+json')
+    }
+    // Nested far deeper than any editor goes (written as text: the test's own JSON.stringify
+    // would overflow): refused, and the server stays up.
+    const depth = 5_000
+    const deep = `{"title":"Deep","description":{"root":{"type":"root","children":[${'{"type":"paragraph","children":['.repeat(depth)}${']}'.repeat(depth)}]}}}`
+    const res = await api().call('POST', '/events', deep, { 'content-type': 'application/json' })
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(400)
+    expect((await api().list('events', '?limit=1')).status).toBe(200)
+  })
+
+  it('a record without rich text reads as null, and anonymous callers get nothing', async () => {
+    const created = await api().create('works', { title: 'Plain work' })
+    expect((await api().get('works', String(created.body.id))).body.description).toBeNull()
+    const anonymous = adminClient({ origin: app.origin })
+    const res = await anonymous.get(`/api/works/${String(created.body.id)}`)
+    expect([401, 403, 404]).toContain(res.status)
+  })
+})
