@@ -158,6 +158,102 @@ describe('rich text', () => {
     expect(JSON.stringify(stored)).toContain(own.media)
   })
 
+  it('answers HTML beside the JSON: headings, lists, links to the record’s current url, figures', async () => {
+    const work = await api().create('works', { title: 'Hamlet', slug: 'hamlet', slugLock: false })
+    const workId = String(work.body.id)
+    const description = doc(
+      node('heading', [text('About')], { tag: 'h2' }),
+      node('paragraph', [
+        node('link', [text('the play')], {
+          fields: {
+            linkType: 'internal',
+            doc: { relationTo: 'works', value: workId },
+            newTab: false,
+          },
+        }),
+        node('link', [text('reviews')], {
+          fields: { linkType: 'custom', url: 'https://example.com/reviews', newTab: true },
+        }),
+      ]),
+      node('list', [node('listitem', [text('Act one')], { value: 1 })], {
+        listType: 'number',
+        tag: 'ol',
+        start: 1,
+      }),
+      {
+        type: 'upload',
+        relationTo: 'media',
+        value: own.media,
+        fields: { caption: 'Elsinore' },
+        format: '',
+        version: 3,
+      },
+    )
+    const created = await api().create('events', { title: 'Hamlet tonight', description })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = String(created.body.id)
+    const html = String(created.body.descriptionHtml)
+    expect(html).toContain('<h2>About</h2>')
+    expect(html).toContain('href="/works/hamlet"')
+    expect(html).toMatch(
+      /href="https:\/\/example.com\/reviews" rel="noopener noreferrer" target="_blank"/,
+    )
+    expect(html).toMatch(/<ol[^>]*>/)
+    expect(html).toMatch(
+      /<figure><img src="[^"]+" alt="Picture rt-theatre" width="400" height="300" loading="lazy"><figcaption>Elsinore<\/figcaption><\/figure>/,
+    )
+    const read = await api().get('events', id)
+    expect(read.body.descriptionHtml).toBe(html)
+
+    // The work's slug changes: the link follows it, and the event's tag moves with its bytes.
+    const etag = read.headers.get('etag')!
+    expect((await api().update('works', workId, { slug: 'hamlet-prince' })).status).toBe(200)
+    const after = await api().get('events', id)
+    expect(String(after.body.descriptionHtml)).toContain('href="/works/hamlet-prince"')
+    expect(after.headers.get('etag')).not.toBe(etag)
+    // The tag a read gives is the tag a conditional write takes.
+    const patched = await api().update(
+      'events',
+      id,
+      { hideStartTime: true },
+      { 'if-match': after.headers.get('etag')! },
+    )
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200)
+    expect(patched.headers.get('etag')).toBe((await api().get('events', id)).headers.get('etag'))
+
+    // The work is deleted: its link keeps its text and loses its anchor.
+    expect((await api().remove('works', workId)).status).toBe(204)
+    const gone = String((await api().get('events', id)).body.descriptionHtml)
+    expect(gone).toContain('the play')
+    expect(gone).not.toContain('/works/hamlet')
+  })
+
+  it('renders hostile rich text as inert HTML', async () => {
+    const markup = doc(
+      node('paragraph', [text('<script>alert(1)</script><img src=x onerror=alert(2)>')]),
+    )
+    const written = await api().create('events', { title: 'Hostile text', description: markup })
+    expect(written.status).toBe(201)
+    expect(String(written.body.descriptionHtml)).not.toMatch(/<script|<img/i)
+    expect(String(written.body.descriptionHtml)).toContain('&lt;script&gt;')
+    for (const url of [
+      'javascript:alert(3)',
+      ' data:text/html,<script>alert(4)</script>',
+      'https://e.com/" onmouseover="alert(5)',
+    ]) {
+      const description = doc(
+        node('paragraph', [node('link', [text('x')], { fields: { linkType: 'custom', url } })]),
+      )
+      const res = await api().create('events', { title: 'Hostile link', description })
+      // Refused outright, or kept and rendered inert.
+      if (res.status === 400) continue
+      expect(res.status).toBe(201)
+      expect(String(res.body.descriptionHtml)).not.toMatch(
+        /javascript:|data:text|<script|" onmouseover=/i,
+      )
+    }
+  })
+
   it('refuses, to a partner, links and images naming another tenant’s records, and changes nothing', async () => {
     const before = await eventCount()
     for (const description of [linkTo('works', foreign.work!), imageOf(foreign.media!)]) {

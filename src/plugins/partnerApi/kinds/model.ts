@@ -17,6 +17,8 @@ export type Kind = KindSpec &
      * Payload derives from fields of its own.
      */
     select?: Record<string, true>
+    /** Top-level rich text fields: each is answered beside its HTML (`richText/present.ts`). */
+    richText: string[]
   }
 
 /** Set by the server, answered but never taken from a body. */
@@ -66,12 +68,34 @@ const selectOf = (kind: KindSpec & FieldModel): Record<string, true> | undefined
           .map((name) => [name, true as const]),
       )
 
-const withServerSet = (kind: KindSpec & FieldModel): Kind => {
+/** The HTML sibling of a rich text field in the partner shape. */
+export const htmlName = (field: string): string => `${field}Html`
+
+const htmlSchema = (field: string): JsonSchema => ({
+  type: ['string', 'null'],
+  description: `\`${field}\` as HTML, rendered by the server: internal links to the linked record's current \`url\`, images to their files with alt text and caption, nothing that runs script. Null when \`${field}\` is.`,
+})
+
+/** The read shape with the HTML of each rich text field beside it. */
+const withHtml = (read: JsonSchema, richText: string[]): JsonSchema => {
+  if (richText.length === 0) return read
+  const properties = { ...propertiesOf(read) }
+  for (const name of richText) properties[htmlName(name)] = htmlSchema(name)
+  return {
+    ...read,
+    properties,
+    required: [...((read.required as string[]) ?? []), ...richText.map(htmlName)],
+  }
+}
+
+const withServerSet = (kind: KindSpec & FieldModel & { richText: string[] }): Kind => {
   const writable = propertiesOf(kind.write)
   const select = selectOf(kind)
+  const read = withHtml(kind.read, kind.richText)
   return {
     ...kind,
-    serverSetFields: Object.keys(propertiesOf(kind.read)).filter(
+    read,
+    serverSetFields: Object.keys(propertiesOf(read)).filter(
       (name) => !(name in writable) && name !== 'id',
     ),
     ...(select ? { select } : {}),
@@ -102,12 +126,16 @@ const buildKind = ({ spec, config }: { spec: KindSpec; config: SanitizedConfig }
     ...model.write,
     properties: { ...(model.write.properties as object), id: uuid },
   }
-  if (!spec.pick) return withServerSet({ ...spec, ...model, write })
+  const richText = collection.flattenedFields
+    .filter((f) => f.type === 'richText' && !f.hidden && (!spec.pick || spec.pick.includes(f.name)))
+    .map((f) => f.name)
+  if (!spec.pick) return withServerSet({ ...spec, ...model, write, richText })
   const pick = spec.pick
   return withServerSet({
     ...spec,
     ...model,
     write,
+    richText,
     read: pickSchema(model.read, pick),
     leaves: model.leaves.filter((leaf) => pick.includes(leaf.path.split('.')[0] ?? '')),
     project: (doc) => {

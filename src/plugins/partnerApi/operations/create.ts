@@ -2,6 +2,7 @@ import { detectingConflicts } from '../../../lib/uniquenessConflicts'
 import type { FetchedFile } from '../remoteFetch'
 import { fail } from '../problems'
 import { validateBody } from '../validate'
+import { presentRecord } from '../richText/present'
 import { findOwn } from './findOwn'
 import { resolvePolymorphic } from './resolvePolymorphic'
 import { actingAs, type OperationArgs, type PartnerRecord } from './types'
@@ -46,5 +47,9 @@ export const createRecord = async ({
   )
   const id = String(doc.id)
   // Read back: hooks after the write (page breadcrumbs) may have completed the record.
-  return { id, record: kind.project(await findOwn({ payload, kind, principal, id })) }
+  const stored = await findOwn({ payload, kind, principal, id })
+  return {
+    id,
+    record: await presentRecord({ payload, kind, tenantId: principal.tenant.id, doc: stored }),
+  }
 }

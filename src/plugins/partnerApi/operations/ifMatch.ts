@@ -11,12 +11,13 @@ import { executeInRequest } from '../../../db/inTransaction'
 import { collectionTableName } from '../../../db/postgres'
 import { etagOf, matches } from '../http/etag'
 import { fail } from '../problems'
+import { presentRecord } from '../richText/present'
 import { findOwn } from './findOwn'
 import type { OperationArgs } from './types'
 
 /** The tag a retrieve answers for this record, from the same bytes. */
-export const etagOfRecord = ({ kind, doc }: { kind: OperationArgs['kind']; doc: object }) =>
-  etagOf(JSON.stringify(kind.project(doc)))
+const etagOfRecord = async (args: Parameters<typeof presentRecord>[0]) =>
+  etagOf(JSON.stringify(await presentRecord(args)))
 
 /**
  * Runs `write` only while the record still has the tag the partner read (`If-Match`), else a
@@ -50,7 +51,13 @@ export const ifStillMatching = async <T>({
       query: sql`select 1 from ${sql.identifier(table)} where id = ${id} and tenant_id = ${principal.tenant.id} for update`,
     })
     const current = await findOwn({ payload, kind, principal, id, req })
-    const etag = etagOfRecord({ kind, doc: current })
+    const etag = await etagOfRecord({
+      payload,
+      kind,
+      tenantId: principal.tenant.id,
+      doc: current,
+      req,
+    })
     if (!matches({ header: ifMatch, etag })) {
       fail({
         status: 412,

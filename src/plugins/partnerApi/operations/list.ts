@@ -3,6 +3,7 @@ import type { Where } from 'payload'
 import { afterCursor, encodeListCursor, type ListCursor } from '../listCursor'
 import { partnerOptions } from '../options'
 import type { ListQuery } from '../query'
+import { presentRecords } from '../richText/present'
 import { readPlan } from '../sqlReads/plan'
 import { readPage } from '../sqlReads/read'
 import { actingAs, partnerRead, type OperationArgs, type PartnerRecord } from './types'
@@ -55,7 +56,7 @@ export const listRecords = async ({
   const page = (await sqlPage(args)) ?? (await payloadPage(args))
   const last = page.docs.at(-1)
   return {
-    docs: page.docs.map((doc) => kind.project(doc)),
+    docs: await presentRecords({ payload, kind, tenantId: principal.tenant.id, docs: page.docs }),
     totalDocs: page.totalDocs,
     limit,
     totalPages: page.totalPages,

@@ -1,5 +1,6 @@
 import { partnerOptions } from '../options'
 import { isUuid } from '../query'
+import { presentRecord } from '../richText/present'
 import { readPlan } from '../sqlReads/plan'
 import { readOne } from '../sqlReads/read'
 import { findOwn, missingRecord } from './findOwn'
@@ -11,9 +12,10 @@ export const retrieveRecord = async (
 ): Promise<PartnerRecord> => {
   const { payload, kind, principal, id } = args
   const plan = partnerOptions(payload.config).sqlReads ? readPlan({ payload, kind }) : undefined
-  if (!plan) return kind.project(await findOwn(args))
-  const doc = isUuid(id)
-    ? await readOne({ payload, plan, tenantId: principal.tenant.id, id })
-    : undefined
-  return doc ? kind.project(doc) : missingRecord({ kind, id })
+  const tenantId = principal.tenant.id
+  const doc = !plan
+    ? await findOwn(args)
+    : ((isUuid(id) ? await readOne({ payload, plan, tenantId, id }) : undefined) ??
+      missingRecord({ kind, id }))
+  return presentRecord({ payload, kind, tenantId, doc })
 }

@@ -1,6 +1,7 @@
 import { detectingConflicts } from '../../../lib/uniquenessConflicts'
 import { fail } from '../problems'
 import { validateBody } from '../validate'
+import { presentRecord } from '../richText/present'
 import { ifStillMatching } from './ifMatch'
 import { resolvePolymorphic } from './resolvePolymorphic'
 import { actingAs, type OperationArgs, type PartnerRecord } from './types'
@@ -49,5 +50,5 @@ export const updateRecord = async ({
       )
     },
   })
-  return kind.project(doc)
+  return presentRecord({ payload, kind, tenantId: principal.tenant.id, doc })
 }

@@ -3,6 +3,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import { executeInRequest } from '../../../db/inTransaction'
 import type { ChangeSubscriber } from '../../changeLog/record'
 import { partnerKinds } from '../../partnerApi/kinds/model'
+import { presentRecord } from '../../partnerApi/richText/present'
 import { recordEventType } from '../defaults'
 
 /**
@@ -14,7 +15,16 @@ export const queueDeliveries: ChangeSubscriber = async ({ req, entry }) => {
   // The record as this change left it, in its partner shape: a message describes its change,
   // not whatever the record became by the time it is sent.
   const kind = partnerKinds(req.payload).get(entry.kind)
-  const record = entry.doc && kind ? kind.project(entry.doc) : null
+  const record =
+    entry.doc && kind
+      ? await presentRecord({
+          payload: req.payload,
+          kind,
+          tenantId: entry.tenant,
+          doc: entry.doc,
+          req,
+        })
+      : null
   await executeInRequest({
     req,
     query: sql`
