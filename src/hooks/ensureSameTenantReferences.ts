@@ -57,6 +57,18 @@ const collectReferences = ({
           ...collectReferences({ fields: field.fields, data: row, prefix: `${path}.${i}.` }),
         ),
       )
+    } else if (field.type === 'blocks' && Array.isArray(value)) {
+      value.forEach((row: { blockType?: unknown } | null, i) => {
+        const block = field.blocks.find((b) => b.slug === row?.blockType)
+        if (block)
+          found.push(
+            ...collectReferences({
+              fields: block.fields,
+              data: row as Record<string, unknown>,
+              prefix: `${path}.${i}.`,
+            }),
+          )
+      })
     } else if (field.type === 'richText') {
       for (const ref of richTextReferences(value))
         found.push({

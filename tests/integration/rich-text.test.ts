@@ -334,4 +334,81 @@ describe('rich text', () => {
     const res = await anonymous.get(`/api/works/${String(created.body.id)}`)
     expect([401, 403, 404]).toContain(res.status)
   })
+
+  describe('page layouts', () => {
+    const layout = ({ media, event, work }: { media: string; event: string; work: string }) => [
+      { blockType: 'richText', content: linkTo('works', work) },
+      { blockType: 'media', image: media, caption: 'Foyer' },
+      { blockType: 'callToAction', label: 'Book now', link: 'https://tickets.example.com/x' },
+      { blockType: 'eventList', heading: 'Coming up', source: 'chosen', events: [event], limit: 3 },
+      { blockType: 'gallery', images: [{ image: media, caption: 'One' }] },
+    ]
+
+    it('keeps blocks in order, typed, with their fields', async () => {
+      const event = String((await api().create('events', { title: 'Listed' })).body.id)
+      const page = await api().create('pages', {
+        title: 'Visit us',
+        layout: layout({ media: own.media!, event, work: own.work! }),
+      })
+      expect(page.status, JSON.stringify(page.body)).toBe(201)
+      const read = await api().get('pages', String(page.body.id))
+      const blocks = read.body.layout as Record<string, unknown>[]
+      expect(blocks.map((b) => b.blockType)).toEqual([
+        'richText',
+        'media',
+        'callToAction',
+        'eventList',
+        'gallery',
+      ])
+      expect(blocks[1]).toMatchObject({ image: own.media, caption: 'Foyer' })
+      expect(blocks[3]).toMatchObject({ events: [event], source: 'chosen', limit: 3 })
+      expect((blocks[4]!.images as { image: string }[])[0]!.image).toBe(own.media)
+      for (const block of blocks) expect(typeof block.id).toBe('string')
+    })
+
+    it('refuses another tenant’s records anywhere in a layout, to a partner and in the admin', async () => {
+      const event = String((await api().create('events', { title: 'Mine' })).body.id)
+      const foreignEvent = String(
+        (
+          await payload.create({
+            collection: 'events',
+            data: { tenant: festival.id, title: 'Theirs' },
+          })
+        ).id,
+      )
+      const good = layout({ media: own.media!, event, work: own.work! })
+      const bad: unknown[][] = [
+        [{ ...good[0], content: linkTo('works', foreign.work!) }],
+        [{ ...good[1], image: foreign.media }],
+        [{ ...good[3], events: [event, foreignEvent] }],
+        [{ ...good[4], images: [{ image: own.media }, { image: foreign.media }] }],
+      ]
+      const before = (await payload.count({ collection: 'pages' })).totalDocs
+      for (const blocks of bad) {
+        const res = await api().create('pages', { title: 'Bad layout', layout: blocks })
+        expect(res.status, JSON.stringify(res.body)).toBe(400)
+        expect(JSON.stringify(res.body)).toContain('layout')
+        const admin = await editor.post('/api/pages', {
+          tenant: theatre.id,
+          title: 'Bad layout',
+          layout: blocks,
+        })
+        expect(admin.status).toBe(400)
+      }
+      expect((await payload.count({ collection: 'pages' })).totalDocs).toBe(before)
+    })
+
+    it('refuses unknown blocks, unknown fields and unsafe links with a 400 naming them', async () => {
+      for (const blocks of [
+        [{ blockType: 'html', html: '<script>alert(1)</script>' }],
+        [{ blockType: 'callToAction', label: 'Go', link: 'javascript:alert(1)' }],
+        [{ blockType: 'media', image: own.media, onload: 'x' }],
+        [{ caption: 'no type' }],
+      ]) {
+        const res = await api().create('pages', { title: 'Odd layout', layout: blocks })
+        expect(res.status, JSON.stringify(res.body)).toBe(400)
+        expect(res.headers.get('content-type')).toContain('application/problem+json')
+      }
+    })
+  })
 })

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '../../access/content'
+import { layoutBlocks } from '../../blocks'
 import { imageField } from '../../fields/image'
 import { slugFields } from '../../fields/slug'
 import { themeFields } from '../../fields/slugSet'
@@ -42,6 +43,13 @@ export const Pages: CollectionConfig = {
   fields: [
     titleField(),
     imageField(),
+    {
+      name: 'layout',
+      type: 'blocks',
+      blocks: layoutBlocks,
+      maxRows: 60,
+      admin: { description: 'The page, top to bottom: text, pictures, buttons, event lists.' },
+    },
     {
       type: 'row',
       fields: [

@@ -135,6 +135,9 @@ export type WalkOptions = {
   alwaysSet: (path: string) => boolean
 }
 
+/** `callToAction` → `CallToActionBlock`: a block's name in the document. */
+const blockTitle = (slug: string): string => `${slug.charAt(0).toUpperCase()}${slug.slice(1)}Block`
+
 const walk = ({
   fields,
   prefix,
@@ -227,6 +230,47 @@ const walk = ({
       }
       continue
     }
+    if (field.type === 'blocks') {
+      const variants = field.blocks.map((block) => {
+        const nested = walk({
+          fields: block.fields,
+          prefix: `${path}.*.`,
+          options,
+          leaves: [],
+          polymorphic,
+        })
+        const blockType = {
+          type: 'string',
+          enum: [block.slug],
+          description: 'Which block this is; it decides the other properties.',
+        }
+        // Payload gives every block an `id` (and `blockName`) among its fields.
+        const read: JsonSchema = {
+          type: 'object',
+          title: blockTitle(block.slug),
+          properties: { id: { type: 'string' }, blockType, ...nested.read },
+          required: [...new Set(['id', 'blockType', ...Object.keys(nested.read)])],
+        }
+        const write: JsonSchema = {
+          type: 'object',
+          title: blockTitle(block.slug),
+          properties: { id: { type: 'string' }, blockType, ...nested.write },
+          required: [...new Set(['blockType', ...nested.required])],
+          additionalProperties: false,
+        }
+        return { read, write }
+      })
+      const union = (side: 'read' | 'write'): JsonSchema => ({
+        type: 'array',
+        // `blockType` tells the variants apart (each names one value).
+        items: { oneOf: variants.map((v) => v[side]) },
+        ...(field.maxRows ? { maxItems: field.maxRows } : {}),
+      })
+      out.read[field.name] = describe(field, union('read'))
+      if (!options.serverSet(field, path))
+        out.write[field.name] = describe(field, nullable(union('write')))
+      continue
+    }
     const schema = schemaOf(field)
     if (schema === null || schema === 'layout') continue
     if (
@@ -298,6 +342,18 @@ const projectFields = (fields: Field[], doc: object | undefined): Record<string,
     const value = valueAt(doc, field.name)
     if (field.type === 'group') {
       out[field.name] = projectFields(field.fields, asObject(value))
+    } else if (field.type === 'blocks') {
+      out[field.name] = Array.isArray(value)
+        ? value.flatMap((row: unknown) => {
+            const stored = asObject(row)
+            if (!stored) return []
+            const blockType = valueAt(stored, 'blockType')
+            const block = field.blocks.find((b) => b.slug === blockType)
+            return block
+              ? [{ id: valueAt(stored, 'id'), blockType, ...projectFields(block.fields, stored) }]
+              : []
+          })
+        : []
     } else if (field.type === 'array') {
       out[field.name] = Array.isArray(value)
         ? value.map((row: unknown) => {
