@@ -1,0 +1,134 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { startApp, type RunningApp } from '../helpers/app'
+import { launchBrowser, screenshotPath, signInToAdmin } from '../helpers/browser'
+import { installationAdmin } from '../helpers/rest'
+
+const editor = { email: 'e2e-writer@example.com', password: 'e2e-writer-password' }
+
+describe('an editor writing content', () => {
+  let app: RunningApp
+  let browser: Browser
+  let page: Page
+  let key = ''
+
+  beforeAll(async () => {
+    app = await startApp()
+    browser = await launchBrowser()
+    const token = await installationAdmin({ origin: app.origin })
+    const headers = { 'content-type': 'application/json', authorization: `JWT ${token}` }
+    const tenant = await fetch(`${app.origin}/api/tenants`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ slug: 'e2e-playhouse', name: 'E2E Playhouse' }),
+    })
+    expect(tenant.status, await tenant.clone().text()).toBe(201)
+    const tenantId = ((await tenant.json()) as { doc: { id: string } }).doc.id
+    const user = await fetch(`${app.origin}/api/users`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...editor, tenants: [{ tenant: tenantId, roles: ['editor'] }] }),
+    })
+    expect(user.status, await user.clone().text()).toBe(201)
+    const created = await fetch(`${app.origin}/api/api-keys`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'e2e reader', tenants: [tenantId], scope: 'read' }),
+    })
+    const keyId = ((await created.json()) as { doc: { id: string } }).doc.id
+    // The secret is shown once, from its endpoint.
+    const secret = await fetch(`${app.origin}/api/api-keys/${keyId}/secret`, {
+      method: 'POST',
+      headers,
+    })
+    key = ((await secret.json()) as { key: string }).key
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+  })
+
+  afterAll(async () => {
+    await page
+      ?.screenshot({ path: screenshotPath('writer-last'), fullPage: true })
+      .catch(() => undefined)
+    await browser?.close()
+    await app?.stop()
+  })
+
+  const partnerRead = async (kind: string, id: string) => {
+    const res = await fetch(`${app.origin}/api/partners/2025-07/e2e-playhouse/${kind}/${id}`, {
+      headers: { authorization: `Bearer ${key}` },
+    })
+    expect(res.status).toBe(200)
+    return (await res.json()) as Record<string, unknown>
+  }
+
+  it('writes an event description with a heading, emphasis and a list; partners get JSON and HTML', async () => {
+    await signInToAdmin({ page, origin: app.origin, ...editor })
+    // One tenant: the admin works in it without asking.
+    await page.goto(`${app.origin}/admin/collections/events/create`)
+    await page.waitForLoadState('networkidle')
+    await page.fill('#field-title', 'Twelfth Night')
+
+    // The editor's Markdown shortcuts: "## " starts a heading, "- " a list, **…** is bold.
+    // The description is the create form's one rich text editor.
+    const editable = page.locator('.rich-text-lexical [contenteditable="true"]').first()
+    await editable.click()
+    await page.keyboard.type('## A comedy of errors')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('Shipwrecked twins, ')
+    await page.keyboard.press('Control+b')
+    await page.keyboard.type('mistaken identity')
+    await page.keyboard.press('Control+b')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('- Two acts')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('One interval')
+    await page.screenshot({ path: screenshotPath('writer-description'), fullPage: true })
+
+    await page.getByRole('button', { name: /save draft/i }).click()
+    await page.waitForURL(/\/admin\/collections\/events\/[0-9a-f-]{36}/, { timeout: 30_000 })
+    const id = page.url().split('/').pop()?.split('?')[0] ?? ''
+
+    const event = await partnerRead('events', id)
+    const types = (
+      event.description as { root: { children: { type: string }[] } }
+    ).root.children.map((c) => c.type)
+    expect(types).toEqual(expect.arrayContaining(['heading', 'paragraph', 'list']))
+    const html = String(event.descriptionHtml)
+    expect(html).toContain('<h2>A comedy of errors</h2>')
+    expect(html).toContain('<strong>mistaken identity</strong>')
+    expect(html).toMatch(/<ul[^>]*>.*Two acts.*One interval.*<\/ul>/s)
+  })
+
+  it('builds a page from three blocks', async () => {
+    await page.goto(`${app.origin}/admin/collections/pages/create`)
+    await page.waitForLoadState('networkidle')
+    await page.fill('#field-title', 'Plan your visit')
+    const add = async (label: RegExp) => {
+      await page
+        .locator('#field-layout')
+        .getByRole('button', { name: /add layout/i })
+        .last()
+        .click()
+      await page.locator('.blocks-drawer, .drawer').last().getByText(label).first().click()
+    }
+    await add(/^rich text$/i)
+    await page.locator('#field-layout [contenteditable="true"]').first().click()
+    await page.keyboard.type('Doors open an hour before the show.')
+    await add(/^call to action$/i)
+    await page.locator('input[name="layout.1.label"]').fill('Book tickets')
+    await page.locator('input[name="layout.1.link"]').fill('https://tickets.example.com/')
+    await add(/^event list$/i)
+    await page.locator('input[name="layout.2.heading"]').fill('Coming up')
+    await page.screenshot({ path: screenshotPath('writer-page-layout'), fullPage: true })
+
+    await page.getByRole('button', { name: /save draft/i }).click()
+    await page.waitForURL(/\/admin\/collections\/pages\/[0-9a-f-]{36}/, { timeout: 30_000 })
+    const id = page.url().split('/').pop()?.split('?')[0] ?? ''
+    const stored = await partnerRead('pages', id)
+    const layout = stored.layout as Record<string, unknown>[]
+    expect(layout.map((b) => b.blockType)).toEqual(['richText', 'callToAction', 'eventList'])
+    expect(layout[1]).toMatchObject({ label: 'Book tickets', link: 'https://tickets.example.com/' })
+    expect(layout[2]).toMatchObject({ heading: 'Coming up', source: 'chosen' })
+  })
+})
