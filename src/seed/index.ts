@@ -3,6 +3,7 @@ import type { Payload, Where } from 'payload'
 import type { Config } from '../payload-types'
 import { seedTenants, type SeedTenant } from './data'
 import { makeImage } from './images'
+import { bullets, heading, paragraph, picture, richText } from './richText'
 
 type Slug = keyof Config['collections']
 type Doc = { id: string }
@@ -123,12 +124,42 @@ const seedTenant = async ({
       await ensure({
         collection: 'venues',
         where: bySlugOf(venue.title),
-        data: { ...own, title: venue.title },
+        data: {
+          ...own,
+          title: venue.title,
+          description: richText(
+            paragraph(`${venue.title} is at ${venue.address}, ${venue.city}. `, {
+              bold: 'The foyer and bar open an hour before each performance.',
+            }),
+          ),
+          accessInformation: richText(
+            heading('Getting in'),
+            bullets(
+              'Step-free entrance on the left of the main doors',
+              'Wheelchair spaces in every row ending in A',
+              'Hearing loop in the auditorium; ask at the box office for headsets',
+            ),
+          ),
+        },
       }),
     )
   }
   for (const name of spec.people) {
-    await ensure({ collection: 'people', where: bySlugOf(name), data: { ...own, title: name } })
+    await ensure({
+      collection: 'people',
+      where: bySlugOf(name),
+      data: {
+        ...own,
+        title: name,
+        description: richText(
+          paragraph(
+            `${name} has worked with ${spec.name} since 2019, `,
+            'directing and performing across the repertoire. ',
+            { bold: 'Trained in Bristol, Oslo and Lagos.' },
+          ),
+        ),
+      },
+    })
   }
   for (const name of spec.organizations) {
     await ensure({
@@ -140,7 +171,21 @@ const seedTenant = async ({
   const works: Doc[] = []
   for (const title of spec.works) {
     works.push(
-      await ensure({ collection: 'works', where: bySlugOf(title), data: { ...own, title } }),
+      await ensure({
+        collection: 'works',
+        where: bySlugOf(title),
+        data: {
+          ...own,
+          title,
+          description: richText(
+            heading('Synopsis'),
+            paragraph(
+              `${title} returns in a new production for ${spec.season}: `,
+              'a company of twelve, live music, and a set built in our own workshops.',
+            ),
+          ),
+        },
+      }),
     )
   }
   await ensure({
@@ -154,8 +199,10 @@ const seedTenant = async ({
     data: { ...own, title: spec.series },
   })
 
+  const listed: string[] = []
   for (const item of spec.events) {
     const venue = spec.venues[item.venue]
+    const image = await poster(item.title)
     const event = await ensure({
       collection: 'events',
       where: bySlugOf(item.title),
@@ -163,7 +210,25 @@ const seedTenant = async ({
         ...own,
         title: item.title,
         work: item.work === undefined ? undefined : works[item.work]?.id,
-        image: (await poster(item.title)).id,
+        image: image.id,
+        description: richText(
+          heading('About the production'),
+          paragraph(
+            `${item.title} plays ${item.performances} nights at ${venue?.title}. `,
+            ...(item.work === undefined || !works[item.work]
+              ? []
+              : [
+                  'Read more about ',
+                  {
+                    link: spec.works[item.work] ?? item.title,
+                    to: { relationTo: 'works', value: works[item.work]!.id },
+                  },
+                  '. ',
+                ]),
+          ),
+          picture({ media: image.id, caption: `${item.title}, ${spec.season}` }),
+          bullets('Running time about 2 hours 30 minutes, one interval', 'Recommended age 12+'),
+        ),
         venue: { name: venue?.title, address: venue?.address, city: venue?.city },
         organizer: { name: spec.name, email: `boxoffice@${spec.slug}.example` },
         booking: {
@@ -173,6 +238,7 @@ const seedTenant = async ({
         _status: 'published',
       },
     })
+    listed.push(event.id)
     for (let n = 0; n < item.performances; n++) {
       const start = new Date(new Date(item.firstDate).getTime() + n * 86_400_000)
       await ensure({
@@ -198,19 +264,53 @@ const seedTenant = async ({
     }
   }
 
-  const page = (title: string, parent?: Doc): Promise<Doc> =>
+  const page = (title: string, parent?: Doc, layout?: unknown[]): Promise<Doc> =>
     ensure({
       collection: 'pages',
       where: bySlugOf(title),
-      data: { ...own, title, parent: parent?.id, _status: 'published' },
+      data: { ...own, title, parent: parent?.id, layout, _status: 'published' },
     })
   const about = await page('About')
   await page('Team', about)
   await page('History', about)
-  await page('Visit')
+  await page('Visit', undefined, [
+    {
+      blockType: 'richText',
+      content: richText(
+        heading('Plan your visit'),
+        paragraph(`${spec.name} is a short walk from the station. `, {
+          bold: 'Doors open an hour before the show.',
+        }),
+      ),
+    },
+    {
+      blockType: 'callToAction',
+      label: 'Book tickets',
+      link: `https://tickets.${spec.slug}.example/`,
+    },
+    { blockType: 'eventList', heading: 'Coming up', source: 'chosen', events: listed.slice(0, 3) },
+  ])
 
   for (const title of spec.blogs) {
-    await ensure({ collection: 'blogs', where: bySlugOf(title), data: { ...own, title } })
+    await ensure({
+      collection: 'blogs',
+      where: bySlugOf(title),
+      data: {
+        ...own,
+        title,
+        excerpt: `${title}: notes from inside ${spec.name}.`,
+        body: richText(
+          paragraph(
+            `${title}. `,
+            'The company gathered on Monday morning with coffee and scripts.',
+          ),
+          paragraph(
+            { bold: 'What we learned: ' },
+            'start with the ending, then find the way there.',
+          ),
+        ),
+      },
+    })
   }
   await ensure({
     collection: 'redirects',

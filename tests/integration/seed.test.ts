@@ -36,6 +36,34 @@ describe('the demo data set', () => {
       const poster = (await payload.find({ collection: 'media', where: inTenant, limit: 1 }))
         .docs[0]
       expect(poster?.sizes?.opengraph?.width).toBe(1200)
+      // Real-looking content: descriptions with a heading, a link to the work and a picture,
+      // access information, and a page built from blocks.
+      const [event] = (
+        await payload.find({
+          collection: 'events',
+          where: { and: [inTenant, { work: { exists: true } }] },
+          limit: 1,
+          depth: 0,
+        })
+      ).docs
+      const described = JSON.stringify(event?.description)
+      expect(described).toContain('"heading"')
+      expect(described).toContain('"upload"')
+      expect(described).toContain(String(event?.work))
+      const [venue] = (await payload.find({ collection: 'venues', where: inTenant, limit: 1 })).docs
+      expect(JSON.stringify(venue?.accessInformation)).toContain('Step-free')
+      const [visit] = (
+        await payload.find({
+          collection: 'pages',
+          where: { and: [inTenant, { slug: { equals: 'visit' } }] },
+          depth: 0,
+        })
+      ).docs
+      expect(visit?.layout?.map((block) => block.blockType)).toEqual([
+        'richText',
+        'callToAction',
+        'eventList',
+      ])
     }
 
     const second = await seed({ payload })
