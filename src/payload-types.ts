@@ -287,6 +287,7 @@ export interface Event {
    */
   lastUsedThemeKey?: string | null;
   publishedAt?: string | null;
+  searchText?: string | null;
   updatedAt: string;
   createdAt: string;
   _status?: ('draft' | 'published') | null;
@@ -348,6 +349,7 @@ export interface Work {
     };
     [k: string]: unknown;
   } | null;
+  searchText?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -566,6 +568,7 @@ export interface Season {
     };
     [k: string]: unknown;
   } | null;
+  searchText?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -608,6 +611,7 @@ export interface Series {
     };
     [k: string]: unknown;
   } | null;
+  searchText?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -670,6 +674,7 @@ export interface Venue {
     };
     [k: string]: unknown;
   } | null;
+  searchText?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -716,6 +721,7 @@ export interface Person {
     };
     [k: string]: unknown;
   } | null;
+  searchText?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -762,6 +768,7 @@ export interface Organization {
     };
     [k: string]: unknown;
   } | null;
+  searchText?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -815,6 +822,7 @@ export interface Page {
         id?: string | null;
       }[]
     | null;
+  searchText?: string | null;
   updatedAt: string;
   createdAt: string;
   _status?: ('draft' | 'published') | null;
@@ -936,6 +944,7 @@ export interface Blog {
     };
     [k: string]: unknown;
   } | null;
+  searchText?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1355,6 +1364,7 @@ export interface EventsSelect<T extends boolean = true> {
   themeTemplate?: T;
   lastUsedThemeKey?: T;
   publishedAt?: T;
+  searchText?: T;
   updatedAt?: T;
   createdAt?: T;
   _status?: T;
@@ -1441,6 +1451,7 @@ export interface WorksSelect<T extends boolean = true> {
   themeTemplate?: T;
   lastUsedThemeKey?: T;
   description?: T;
+  searchText?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1458,6 +1469,7 @@ export interface SeasonsSelect<T extends boolean = true> {
   themeTemplate?: T;
   lastUsedThemeKey?: T;
   description?: T;
+  searchText?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1474,6 +1486,7 @@ export interface SeriesSelect<T extends boolean = true> {
   themeTemplate?: T;
   lastUsedThemeKey?: T;
   description?: T;
+  searchText?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1492,6 +1505,7 @@ export interface VenuesSelect<T extends boolean = true> {
   lastUsedThemeKey?: T;
   description?: T;
   accessInformation?: T;
+  searchText?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1509,6 +1523,7 @@ export interface PeopleSelect<T extends boolean = true> {
   themeTemplate?: T;
   lastUsedThemeKey?: T;
   description?: T;
+  searchText?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1526,6 +1541,7 @@ export interface OrganizationsSelect<T extends boolean = true> {
   themeTemplate?: T;
   lastUsedThemeKey?: T;
   description?: T;
+  searchText?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1565,6 +1581,7 @@ export interface PagesSelect<T extends boolean = true> {
         label?: T;
         id?: T;
       };
+  searchText?: T;
   updatedAt?: T;
   createdAt?: T;
   _status?: T;
@@ -1642,6 +1659,7 @@ export interface BlogsSelect<T extends boolean = true> {
   themeTemplate?: T;
   excerpt?: T;
   body?: T;
+  searchText?: T;
   updatedAt?: T;
   createdAt?: T;
 }

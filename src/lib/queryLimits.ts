@@ -9,6 +9,8 @@ export const queryLimits = {
   listItems: 100,
   valueLength: 500,
   likeWords: 8,
+  /** A full-text `search` is one indexed condition; its words only lengthen the query. */
+  searchWords: 32,
 } as const
 
 /** As Payload counts them: every space starts another ILIKE, empty ones included. */

@@ -9,6 +9,7 @@ import * as migration_20261122_083927_webhooks from './20261122_083927_webhooks'
 import * as migration_20261122_122216_tenant_sort_indexes from './20261122_122216_tenant_sort_indexes'
 import * as migration_20261122_150623_rich_text from './20261122_150623_rich_text'
 import * as migration_20261122_153308_page_layout from './20261122_153308_page_layout'
+import * as migration_20261122_155040_search_text from './20261122_155040_search_text'
 
 export const migrations = [
   {
@@ -65,5 +66,10 @@ export const migrations = [
     up: migration_20261122_153308_page_layout.up,
     down: migration_20261122_153308_page_layout.down,
     name: '20261122_153308_page_layout',
+  },
+  {
+    up: migration_20261122_155040_search_text.up,
+    down: migration_20261122_155040_search_text.down,
+    name: '20261122_155040_search_text',
   },
 ]

@@ -11,6 +11,7 @@ import { noDocumentLocks } from './noDocumentLocks'
 import { partnerApi } from './partnerApi'
 import { dropAnswersOnWrite } from './partnerApi/cache/dropOnWrite'
 import { realDates } from './realDates'
+import { search } from './search'
 import { tenancy } from './tenancy'
 import { tenantIntegrity } from './tenantIntegrity'
 import { webhooks } from './webhooks'
@@ -31,6 +32,7 @@ export const plugins: Plugin[] = [
   customAttributeTargets(),
   nestedPages(),
   realDates(),
+  search(),
   tenantIntegrity(),
   // `npm run bench` starts one app without the log, to measure what the log costs a write.
   ...(process.env.BENCH_WITHOUT_CHANGE_LOG === '1'

@@ -18,6 +18,7 @@ export const Blogs = slugSetCollection({
     richTextField({ name: 'body' }),
   ],
   custom: {
+    searchable: true,
     tenantOwned: true,
     redirectTarget: true,
     customAttributes: true,

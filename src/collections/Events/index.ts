@@ -24,6 +24,7 @@ export const Events: CollectionConfig = {
   },
   access: contentAccess,
   custom: {
+    searchable: true,
     tenantOwned: true,
     redirectTarget: true,
     customAttributes: true,

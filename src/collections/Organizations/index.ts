@@ -10,6 +10,7 @@ export const Organizations = slugSetCollection({
   description: 'Companies, ensembles, producers and partners.',
   fields: [richTextField({ name: 'description' })],
   custom: {
+    searchable: true,
     tenantOwned: true,
     redirectTarget: true,
     customAttributes: true,

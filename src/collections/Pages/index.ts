@@ -15,6 +15,7 @@ import { refuseParentCycles } from './hooks/refuseParentCycles'
 export const Pages: CollectionConfig = {
   slug: 'pages',
   custom: {
+    searchable: true,
     tenantOwned: true,
     redirectTarget: true,
     customAttributes: true,

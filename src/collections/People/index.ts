@@ -10,6 +10,7 @@ export const People = slugSetCollection({
   description: 'Artists, creatives and staff.',
   fields: [richTextField({ name: 'description', label: 'Biography' })],
   custom: {
+    searchable: true,
     tenantOwned: true,
     redirectTarget: true,
     customAttributes: true,

@@ -9,6 +9,7 @@ export const Seasons = slugSetCollection({
   urlPrefix: '/seasons',
   fields: [richTextField({ name: 'description' })],
   custom: {
+    searchable: true,
     tenantOwned: true,
     redirectTarget: true,
     customAttributes: true,

@@ -11,6 +11,7 @@ export const Series = slugSetCollection({
     'Recurring strands of events. Series have no public page of their own, hence no url.',
   fields: [richTextField({ name: 'description' })],
   custom: {
+    searchable: true,
     tenantOwned: true,
     redirectTarget: true,
     customAttributes: true,

@@ -18,6 +18,7 @@ export const Venues = slugSetCollection({
     }),
   ],
   custom: {
+    searchable: true,
     tenantOwned: true,
     redirectTarget: true,
     customAttributes: true,

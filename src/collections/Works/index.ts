@@ -10,6 +10,7 @@ export const Works = slugSetCollection({
   description: 'The plays, operas, pieces and shows that events stage.',
   fields: [richTextField({ name: 'description', label: 'Synopsis' })],
   custom: {
+    searchable: true,
     tenantOwned: true,
     redirectTarget: true,
     customAttributes: true,

@@ -218,6 +218,9 @@ export type ListQuery = {
   where?: Where
   /** Where to go on from, instead of `page`: deep pages without reading those before. */
   cursor?: ListCursor
+  /** Words to find (full-text, within the tenant); `ranked` when no `sort` was asked for. */
+  search?: string
+  ranked?: boolean
 }
 
 const integer = ({
@@ -257,9 +260,12 @@ const integer = ({
 export const parseListQuery = ({
   search,
   leaves,
+  searchable = false,
 }: {
   search: string
   leaves: Leaf[]
+  /** Whether the kind takes `search`. */
+  searchable?: boolean
 }): ListQuery => {
   if (search.length > 8_000) fail({ status: 400, detail: 'The query string is too long.' })
   const params = parse(search.replace(/^\?/, ''), {
@@ -268,7 +274,8 @@ export const parseListQuery = ({
     parameterLimit: 200,
   }) as Record<string, unknown>
   const unknown = Object.keys(params).filter(
-    (k) => !['limit', 'page', 'sort', 'where', 'cursor'].includes(k),
+    (k) =>
+      !['limit', 'page', 'sort', 'where', 'cursor', ...(searchable ? ['search'] : [])].includes(k),
   )
   if (unknown.length > 0) {
     fail({
@@ -335,13 +342,34 @@ export const parseListQuery = ({
     }
   }
   const cursor = params.cursor === undefined ? undefined : parseCursor({ params, sort, filterable })
+  const words = params.search === undefined ? undefined : parseSearch(params.search)
+  if (words !== undefined && cursor)
+    fail({
+      status: 400,
+      detail: '"search" pages by "page", not "cursor": its answers are the best matches.',
+      errors: [{ field: 'cursor', message: 'Not with search.' }],
+    })
   return {
+    ...(words !== undefined ? { search: words, ranked: params.sort === undefined } : {}),
     limit,
     page: cursor?.page ?? page,
     sort: cursor?.sort ?? sort,
     ...(where ? { where } : {}),
     ...(cursor ? { cursor } : {}),
   }
+}
+
+/** Words of a `search`: some text, bounded in length and in words. */
+const parseSearch = (raw: unknown): string => {
+  const refuse = (message: string): never =>
+    fail({ status: 400, detail: `"search": ${message}`, errors: [{ field: 'search', message }] })
+  if (typeof raw !== 'string') return refuse('Expected words to find.')
+  const words = raw.trim()
+  if (!words) return refuse('Expected words to find.')
+  if (words.length > limits.valueLength) return refuse('Too long.')
+  if (words.split(/\s+/).length > limits.searchWords)
+    return refuse(`At most ${limits.searchWords} words.`)
+  return words
 }
 
 /** A cursor from an answer's `nextCursor`, for the same sort; never with `page`. */

@@ -10,6 +10,7 @@ const kind = (path: string, schema: string, tag: string): KindSpec => ({
   collection: 'events',
   drafts: false,
   upload: false,
+  searchable: false,
   sample: { create: () => ({}), update: {} },
 })
 

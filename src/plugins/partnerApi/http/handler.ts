@@ -39,7 +39,11 @@ const jsonBody = ({ request, payload }: Served): Promise<Record<string, unknown>
 /** Per operation: read the input from the request, run the operation, answer it. */
 const serve: Record<Operation, (args: Served) => Promise<Response>> = {
   list: async ({ request, id: _id, ...args }) => {
-    const query = parseListQuery({ search: new URL(request.url).search, leaves: args.kind.leaves })
+    const query = parseListQuery({
+      search: new URL(request.url).search,
+      leaves: args.kind.leaves,
+      searchable: args.kind.searchable,
+    })
     return readAnswer({
       ...args,
       request,

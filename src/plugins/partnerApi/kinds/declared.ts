@@ -8,6 +8,8 @@ export type KindSpec = PartnerKindDeclaration & {
   collection: CollectionSlug
   drafts: boolean
   upload: boolean
+  /** Lists take `search` (the collection keeps a `searchText`, `src/plugins/search.ts`). */
+  searchable: boolean
 }
 
 const asList = (
@@ -27,6 +29,7 @@ export const declaredKinds = (collections: readonly CollectionConfig[]): KindSpe
         collection.versions.drafts,
       ),
       upload: Boolean(collection.upload),
+      searchable: collection.custom?.searchable === true,
     })),
   )
   for (const kind of kinds) {

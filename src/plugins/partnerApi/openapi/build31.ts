@@ -154,6 +154,13 @@ const parameters: Record<string, OpenAPIV3_1.ParameterObject> = {
       "Instead of `page`: the `nextCursor` of the answer before, which reads the next page straight from an index however deep it is. It keeps that answer's sort.",
     schema: { type: 'string' },
   },
+  search: {
+    name: 'search',
+    in: 'query',
+    description:
+      'Words to find in the title and text (descriptions, bodies, page blocks) of the tenant\'s records, as on a web search form: `"a phrase"`, `or`, `-without`. Every word must match, whole (no stemming). Without `sort` the best matches come first; combines with `where` and `page` (not `cursor`), over the best 1,000 matches.',
+    schema: { type: 'string', maxLength: 500 },
+  },
   ifNoneMatch: {
     name: 'If-None-Match',
     in: 'header',
@@ -387,7 +394,9 @@ const operationOf = ({
       paramRef('tenant'),
       ...(item ? [paramRef('id')] : []),
       ...(route.operation === 'list'
-        ? ['limit', 'page', 'cursor', 'sort', 'where'].map(paramRef)
+        ? ['limit', 'page', 'cursor', 'sort', 'where', ...(kind.searchable ? ['search'] : [])].map(
+            paramRef,
+          )
         : []),
       ...(route.method === 'GET' ? [paramRef('ifNoneMatch')] : []),
       ...(route.operation === 'update' || route.operation === 'delete'

@@ -13,6 +13,10 @@ export const describeApi = ({
 
 **Errors.** \`application/problem+json\` (RFC 9457): \`type\`, \`title\`, \`status\`, \`detail\`, and for invalid input \`errors\` naming each field. 400 bad input, 401, 403, 404, 405, 409 conflict (duplicate id or slug), 412 stale If-Match, 413 too large, 415 wrong content type, 429 too many requests (each key has a number of requests a minute${rateLimit > 0 ? `, ${rateLimit} unless the key has its own` : ''}, and requests without a valid key are limited per client address; with Retry-After), 503 database away (with Retry-After). Bad input never changes anything.
 
+**Search.** Lists of kinds with text (events, works, people, venues, organizations, seasons, series, pages, blogs) take \`search\`: words found in titles, rich text and page blocks of the tenant's records (PostgreSQL full-text search, whole words), best match first unless \`sort\` is given, combined with \`where\` and paged by \`page\`.
+
+**Rich text.** Rich text fields are Lexical editor states, answered with their HTML beside them (\`descriptionHtml\` for \`description\`): internal links point at the linked record's current \`url\`, pictures carry alt text and caption, and nothing in it runs script. Writes take the Lexical state; links and pictures must name records of the same tenant.
+
 **Pagination.** \`limit\` (1–100, default 10) and \`page\` (from 1); answers carry \`totalDocs\`, \`totalPages\`, \`hasNextPage\`, \`nextPage\` (null on the last page), and the rest of the envelope. For deep pages, pass an answer's \`nextCursor\` back as \`cursor\` (instead of \`page\`): the next page is then read from an index, as fast at page 500 as at page 2.
 
 **Caching and concurrent edits.** Every read answers an \`ETag\`; send it back as \`If-None-Match\` and an unchanged answer is 304 with no body. Send a record's \`ETag\` as \`If-Match\` on PATCH or DELETE and the change is made only if nobody changed the record since (412 otherwise, and nothing changes). A write is visible to the next read, on every server, within moments.

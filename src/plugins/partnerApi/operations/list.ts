@@ -6,6 +6,7 @@ import type { ListQuery } from '../query'
 import { presentRecords } from '../richText/present'
 import { readPlan } from '../sqlReads/plan'
 import { readPage } from '../sqlReads/read'
+import { rankedIds, searchMatchesMax } from '../sqlReads/search'
 import { actingAs, partnerRead, type OperationArgs, type PartnerRecord } from './types'
 
 /**
@@ -53,7 +54,7 @@ export const listRecords = async ({
   const { cursor, limit, sort } = query
   const current = cursor?.page ?? query.page
   const args = { payload, kind, principal, query }
-  const page = (await sqlPage(args)) ?? (await payloadPage(args))
+  const page = query.search ? await searchPage(args) : await anyPage(args)
   const last = page.docs.at(-1)
   return {
     docs: await presentRecords({ payload, kind, tenantId: principal.tenant.id, docs: page.docs }),
@@ -66,8 +67,9 @@ export const listRecords = async ({
     hasNextPage: page.hasNextPage,
     prevPage: current > 1 ? current - 1 : null,
     nextPage: page.hasNextPage ? current + 1 : null,
+    // Search answers page by `page` only: they are the best matches, not a walk of a list.
     nextCursor:
-      page.hasNextPage && last
+      page.hasNextPage && last && !query.search
         ? encodeListCursor({
             sort,
             value: cursorValue(valueAt(last, sort.replace(/^-/, ''))),
@@ -120,6 +122,39 @@ const sqlPage = async ({
     totalDocs: found.totalDocs,
     totalPages,
     hasNextPage: cursor ? found.docs.length > limit : query.page < totalPages,
+  }
+}
+
+const anyPage = async (args: PageArgs): Promise<Found> =>
+  (await sqlPage(args)) ?? (await payloadPage(args))
+
+/**
+ * A page of the records that match `search` and the filter: in the order asked for, or, with no
+ * `sort`, best match first (the ranking orders at most `searchMatchesMax` matches).
+ */
+const searchPage = async (args: PageArgs): Promise<Found> => {
+  const { payload, kind, principal, query } = args
+  const ids = await rankedIds({
+    payload,
+    kind,
+    tenantId: principal.tenant.id,
+    words: query.search ?? '',
+  })
+  const where = both(query.where, { id: { in: ids } })
+  if (!query.ranked) return anyPage({ ...args, query: { ...query, where } })
+  const all = await anyPage({
+    ...args,
+    query: { ...query, where, limit: searchMatchesMax, page: 1 },
+  })
+  const rank = new Map(ids.map((id, i) => [id, i]))
+  const place = (doc: object) => rank.get(String((doc as { id: unknown }).id)) ?? ids.length
+  const start = (query.page - 1) * query.limit
+  const totalPages = pagesOf(all.totalDocs, query.limit)
+  return {
+    docs: [...all.docs].sort((a, b) => place(a) - place(b)).slice(start, start + query.limit),
+    totalDocs: all.totalDocs,
+    totalPages,
+    hasNextPage: query.page < totalPages,
   }
 }
 

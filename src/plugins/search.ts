@@ -1,0 +1,35 @@
+import type { Plugin } from 'payload'
+
+import { deriveSearchText } from '../hooks/deriveSearchText'
+
+/** The hidden column full-text search reads (`deriveSearchText`). */
+export const searchTextField = 'searchText'
+
+/**
+ * Full-text search over the collections that declare `custom.searchable`: a hidden
+ * `searchText` kept on every save, indexed for PostgreSQL's full-text search by hand in the
+ * migration `search_text`. The partner API's `search` parameter reads it.
+ */
+export const search = (): Plugin => (config) => ({
+  ...config,
+  collections: (config.collections ?? []).map((collection) =>
+    collection.custom?.searchable === true
+      ? {
+          ...collection,
+          fields: [
+            ...collection.fields,
+            {
+              name: searchTextField,
+              type: 'textarea',
+              hidden: true,
+              admin: { disabled: true },
+            },
+          ],
+          hooks: {
+            ...collection.hooks,
+            beforeChange: [...(collection.hooks?.beforeChange ?? []), deriveSearchText],
+          },
+        }
+      : collection,
+  ),
+})

@@ -1,0 +1,165 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { startApp, type RunningApp } from '../helpers/app'
+import { getTestPayload } from '../helpers/payload'
+import { createKey, partner } from '../helpers/partner'
+import { createTenant } from '../helpers/tenants'
+
+/**
+ * `search` on partner lists: full-text over titles and text (rich text, blocks), within the
+ * tenant, best match first, with `where` and paging; the kinds without text refuse it.
+ */
+let payload: Payload
+let app: RunningApp
+let key = ''
+let otherKey = ''
+
+const text = (value: string) => ({
+  type: 'text',
+  text: value,
+  format: 0,
+  detail: 0,
+  mode: 'normal',
+  style: '',
+  version: 1,
+})
+const prose = (value: string) => ({
+  root: {
+    type: 'root',
+    direction: 'ltr',
+    format: '',
+    indent: 0,
+    version: 1,
+    children: [
+      {
+        type: 'paragraph',
+        direction: 'ltr',
+        format: '',
+        indent: 0,
+        version: 1,
+        children: [text(value)],
+      },
+    ],
+  },
+})
+
+const api = (k = key, tenant = 'se-bay') => partner({ origin: app.origin, tenant, key: k })
+const titles = async (kind: string, query: string, k = key, tenant = 'se-bay') => {
+  const res = await api(k, tenant).list(kind, query)
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return { titles: (res.body.docs ?? []).map((d) => d.title), body: res.body }
+}
+
+beforeAll(async () => {
+  payload = await getTestPayload()
+  const bay = await createTenant({ payload, slug: 'se-bay' })
+  const hill = await createTenant({ payload, slug: 'se-hill' })
+  key = await createKey({ payload, tenants: [bay], scope: 'write' })
+  otherKey = await createKey({ payload, tenants: [hill], scope: 'write' })
+  app = await startApp()
+  for (const [title, words] of [
+    ['The Tempest', 'A storm, a shipwreck, an island of spirits. Storm after storm.'],
+    ['Twelfth Night', 'Twins parted by a storm at sea find love in Illyria.'],
+    ['Macbeth', 'Witches, a dagger, and a crown taken by murder.'],
+  ] as const) {
+    const res = await api().create('events', { title, description: prose(words) })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+  }
+  // The other tenant writes the same words: never found from se-bay.
+  expect(
+    (
+      await api(otherKey, 'se-hill').create('events', {
+        title: 'Storm Warning',
+        description: prose('storm storm storm shipwreck'),
+      })
+    ).status,
+  ).toBe(201)
+})
+
+afterAll(async () => {
+  await app?.stop()
+})
+
+describe('search', () => {
+  it('finds by words of the text, best match first, within the tenant only', async () => {
+    const { titles: found, body } = await titles('events', '?search=storm')
+    expect(found).toEqual(['The Tempest', 'Twelfth Night'])
+    expect(body.totalDocs).toBe(2)
+    expect((await titles('events', '?search=shipwreck')).titles).toEqual(['The Tempest'])
+    expect((await titles('events', '?search=dagger%20crown')).titles).toEqual(['Macbeth'])
+    expect((await titles('events', '?search=storm', otherKey, 'se-hill')).titles).toEqual([
+      'Storm Warning',
+    ])
+  })
+
+  it('combines with where, sort and pages', async () => {
+    expect((await titles('events', `?search=storm&where[title][like]=night`)).titles).toEqual([
+      'Twelfth Night',
+    ])
+    expect((await titles('events', '?search=storm&sort=title')).titles).toEqual([
+      'The Tempest',
+      'Twelfth Night',
+    ])
+    expect((await titles('events', '?search=storm&sort=-title')).titles).toEqual([
+      'Twelfth Night',
+      'The Tempest',
+    ])
+    const second = await titles('events', '?search=storm&limit=1&page=2')
+    expect(second.titles).toEqual(['Twelfth Night'])
+    expect(second.body).toMatchObject({
+      totalDocs: 2,
+      totalPages: 2,
+      hasNextPage: false,
+      nextCursor: null,
+    })
+    expect((await titles('events', '?search=%22at%20sea%22')).titles).toEqual(['Twelfth Night'])
+    expect((await titles('events', '?search=storm%20-illyria')).titles).toEqual(['The Tempest'])
+  })
+
+  it('follows edits and drafts: the latest words are found', async () => {
+    const { body } = await titles('events', '?search=witches')
+    const id = String(body.docs?.[0]?.id)
+    expect(
+      (
+        await api().update('events', id, {
+          description: prose('A thane, a prophecy, a forest that moves.'),
+        })
+      ).status,
+    ).toBe(200)
+    expect((await titles('events', '?search=witches')).titles).toEqual([])
+    expect((await titles('events', '?search=prophecy')).titles).toEqual(['Macbeth'])
+  })
+
+  it('reaches venues’ access information and pages’ blocks', async () => {
+    expect(
+      (
+        await api().create('venues', {
+          title: 'Quay Hall',
+          accessInformation: prose('Step-free entrance and hearing loop'),
+        })
+      ).status,
+    ).toBe(201)
+    expect((await titles('venues', '?search=loop')).titles).toEqual(['Quay Hall'])
+    const page = await api().create('pages', {
+      title: 'Visit',
+      layout: [{ blockType: 'richText', content: prose('Parking behind the lighthouse') }],
+    })
+    expect(page.status, JSON.stringify(page.body)).toBe(201)
+    expect((await titles('pages', '?search=lighthouse')).titles).toEqual(['Visit'])
+  })
+
+  it('takes anything a search box may send, and refuses what it cannot answer', async () => {
+    for (const words of ["' & | ! ( ) :* <-> \\", 'or or -', '"unclosed', 'ünïcödé 海']) {
+      const res = await api().list('events', `?search=${encodeURIComponent(words)}`)
+      expect(res.status, words).toBe(200)
+    }
+    for (const query of ['?search=', `?search=${'word '.repeat(40)}`, '?search=storm&cursor=abc']) {
+      const res = await api().list('events', query)
+      expect(res.status, query).toBe(400)
+      expect(res.headers.get('content-type')).toContain('application/problem+json')
+    }
+    // Kinds without text of their own take no search.
+    expect((await api().list('event-instances', '?search=storm')).status).toBe(400)
+  })
+})
