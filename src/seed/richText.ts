@@ -1,7 +1,7 @@
-/** Small builders of Lexical editor states for the demo content. */
+/** Small builders of Lexical editor states: the demo content's, and the tests'. */
 type Node = Record<string, unknown>
 
-const text = (value: string, format = 0): Node => ({
+export const text = (value: string, format = 0): Node => ({
   type: 'text',
   text: value,
   format,
@@ -11,7 +11,7 @@ const text = (value: string, format = 0): Node => ({
   version: 1,
 })
 
-const element = (type: string, children: Node[], more: Node = {}): Node => ({
+export const element = (type: string, children: unknown[], more: Node = {}): Node => ({
   type,
   children,
   direction: 'ltr',

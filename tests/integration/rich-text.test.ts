@@ -8,6 +8,7 @@ import { startApp, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'
 import { createKey, partner } from '../helpers/partner'
 import { createTenant, createUser } from '../helpers/tenants'
+import { element as node, text } from '../../src/seed/richText'
 
 /**
  * Rich text: what editors and partners write is kept as written, and the tenant rule reaches
@@ -24,24 +25,6 @@ let editor: AdminClient
 const own: Record<string, string> = {}
 const foreign: Record<string, string> = {}
 
-const text = (value: string) => ({
-  type: 'text',
-  text: value,
-  format: 0,
-  detail: 0,
-  mode: 'normal',
-  style: '',
-  version: 1,
-})
-const node = (type: string, children: unknown[], more: object = {}) => ({
-  type,
-  children,
-  direction: 'ltr',
-  format: '',
-  indent: 0,
-  version: 1,
-  ...more,
-})
 const doc = (...children: unknown[]) => ({ root: node('root', children) })
 const linkTo = (relationTo: string, value: string) =>
   doc(

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { paragraph, richText } from '../../src/seed/richText'
 import { startApp, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'
 import { createKey, partner } from '../helpers/partner'
@@ -15,34 +16,8 @@ let app: RunningApp
 let key = ''
 let otherKey = ''
 
-const text = (value: string) => ({
-  type: 'text',
-  text: value,
-  format: 0,
-  detail: 0,
-  mode: 'normal',
-  style: '',
-  version: 1,
-})
-const prose = (value: string) => ({
-  root: {
-    type: 'root',
-    direction: 'ltr',
-    format: '',
-    indent: 0,
-    version: 1,
-    children: [
-      {
-        type: 'paragraph',
-        direction: 'ltr',
-        format: '',
-        indent: 0,
-        version: 1,
-        children: [text(value)],
-      },
-    ],
-  },
-})
+/** One paragraph of rich text. */
+const prose = (value: string) => richText(paragraph(value))
 
 const api = (k = key, tenant = 'se-bay') => partner({ origin: app.origin, tenant, key: k })
 const titles = async (kind: string, query: string, k = key, tenant = 'se-bay') => {

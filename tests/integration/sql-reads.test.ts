@@ -12,6 +12,7 @@ import { startApp, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'
 import { createKey, partner, partnerBase, sampleBody } from '../helpers/partner'
 import { createTenant } from '../helpers/tenants'
+import { element as block, text } from '../../src/seed/richText'
 
 /**
  * The partner layer's own SQL (`sqlReads/`) answers exactly what Payload answers: two apps on one
@@ -73,25 +74,6 @@ const fill = ({
   }
   return out
 }
-
-const text = (value: string, format = 0) => ({
-  type: 'text',
-  text: value,
-  format,
-  detail: 0,
-  mode: 'normal',
-  style: '',
-  version: 1,
-})
-const block = (type: string, children: unknown[], more: object = {}) => ({
-  type,
-  children,
-  direction: 'ltr',
-  format: '',
-  indent: 0,
-  version: 1,
-  ...more,
-})
 
 /** Rich text with a heading, emphasis, a list, and links (one internal, without `newTab`). */
 const lexical = ({ i, event }: { i: number; event: string }) => ({

@@ -42,6 +42,17 @@ describe('changedFields', () => {
     ).toEqual([])
   })
 
+  it('never names a hidden field', () => {
+    expect(
+      changedFields({
+        operation: 'update',
+        doc: { title: 'A', searchText: 'A and more' },
+        previousDoc: { title: 'A', searchText: 'A' },
+        hidden: new Set(['searchText']),
+      }),
+    ).toEqual([])
+  })
+
   it('names what a create set, and nothing for a delete', () => {
     expect(
       changedFields({

@@ -48,11 +48,19 @@ const present = (value: unknown): boolean =>
  * The top-level fields a save changed, by name and sorted. A create names the fields it set;
  * a delete names none.
  */
-export const changedFields = ({ operation, doc, previousDoc }: Save): string[] => {
+export const changedFields = ({
+  operation,
+  doc,
+  previousDoc,
+  hidden = new Set(),
+}: Save & {
+  /** The collection's hidden fields (a search text): no one sees them change. */
+  hidden?: ReadonlySet<string>
+}): string[] => {
   if (operation === 'delete' || !doc) return []
   const names = new Set([...Object.keys(doc), ...Object.keys(previousDoc ?? {})])
   return [...names]
-    .filter((name) => !bookkeeping.has(name))
+    .filter((name) => !bookkeeping.has(name) && !hidden.has(name))
     .filter((name) =>
       operation === 'create' ? present(doc[name]) : !same(doc[name], previousDoc?.[name]),
     )

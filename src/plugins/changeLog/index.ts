@@ -14,10 +14,24 @@ import { recordChange, type ChangeSubscriber } from './record'
 
 type Logging = { kind: string; subscribers: readonly ChangeSubscriber[] }
 
+/** Fields no one outside sees (the search text): a save that changes only them is no news. */
+const hiddenFields = new WeakMap<object, ReadonlySet<string>>()
+const hiddenOf = (collection: {
+  flattenedFields: readonly { hidden?: unknown; name?: string }[]
+}) => {
+  let names = hiddenFields.get(collection)
+  if (!names) {
+    names = new Set(collection.flattenedFields.filter((f) => f.hidden).map((f) => String(f.name)))
+    hiddenFields.set(collection, names)
+  }
+  return names
+}
+
 const logChange =
   ({ kind, subscribers }: Logging): CollectionAfterChangeHook =>
-  async ({ doc, previousDoc, operation, req }) => {
-    await recordChange({ req, kind, operation, doc, previousDoc, subscribers })
+  async ({ collection, doc, previousDoc, operation, req }) => {
+    const hidden = hiddenOf(collection)
+    await recordChange({ req, kind, operation, doc, previousDoc, subscribers, hidden })
     return doc
   }
 

@@ -47,9 +47,12 @@ export const recordChange = async ({
   doc,
   previousDoc,
   subscribers,
+  hidden,
 }: {
   req: PayloadRequest
   kind: string
+  /** The collection's hidden fields, never named as changed. */
+  hidden?: ReadonlySet<string>
   operation: 'create' | 'update' | 'delete'
   doc: Doc
   previousDoc?: Doc
@@ -58,7 +61,7 @@ export const recordChange = async ({
   const tenant = relationId((doc.tenant ?? previousDoc?.tenant) as RelationValue)
   if (!tenant) return
   const event = eventOf({ operation, doc, previousDoc })
-  const fields = changedFields({ operation, doc, previousDoc })
+  const fields = changedFields({ operation, doc, previousDoc, hidden })
   // A save that changed nothing a partner can see (the admin's "save" without edits) is no news.
   if (event === 'updated' && fields.length === 0) return
   const actor = actorOf(req)
