@@ -269,6 +269,7 @@ export interface Event {
      */
     syncToPublished?: boolean | null;
   };
+  meta?: Seo;
   /**
    * Made from the title while "Lock slug" is on. Unique within the tenant.
    */
@@ -303,6 +304,10 @@ export interface Tenant {
    * Lowercase letters, digits and hyphens, 2–63 characters; used in partner API paths.
    */
   slug: string;
+  /**
+   * The public website, for the addresses in SEO previews.
+   */
+  website?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -349,6 +354,7 @@ export interface Work {
     };
     [k: string]: unknown;
   } | null;
+  meta?: Seo;
   searchText?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -454,6 +460,18 @@ export interface Folder {
   parent?: (string | null) | Folder;
   updatedAt: string;
   createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "Seo".
+ */
+export interface Seo {
+  title?: string | null;
+  description?: string | null;
+  /**
+   * Maximum upload file size: 12MB. Recommended file size for images is <500KB.
+   */
+  image?: (string | null) | Media;
 }
 /**
  * Performances: one date and time of an event.
@@ -822,6 +840,7 @@ export interface Page {
         id?: string | null;
       }[]
     | null;
+  meta?: Seo;
   searchText?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -944,6 +963,7 @@ export interface Blog {
     };
     [k: string]: unknown;
   } | null;
+  meta?: Seo;
   searchText?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -1358,6 +1378,7 @@ export interface EventsSelect<T extends boolean = true> {
         tags?: T;
         syncToPublished?: T;
       };
+  meta?: T | SeoSelect<T>;
   slug?: T;
   slugLock?: T;
   url?: T;
@@ -1368,6 +1389,15 @@ export interface EventsSelect<T extends boolean = true> {
   updatedAt?: T;
   createdAt?: T;
   _status?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "Seo_select".
+ */
+export interface SeoSelect<T extends boolean = true> {
+  title?: T;
+  description?: T;
+  image?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1451,6 +1481,7 @@ export interface WorksSelect<T extends boolean = true> {
   themeTemplate?: T;
   lastUsedThemeKey?: T;
   description?: T;
+  meta?: T | SeoSelect<T>;
   searchText?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1581,6 +1612,7 @@ export interface PagesSelect<T extends boolean = true> {
         label?: T;
         id?: T;
       };
+  meta?: T | SeoSelect<T>;
   searchText?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1659,6 +1691,7 @@ export interface BlogsSelect<T extends boolean = true> {
   themeTemplate?: T;
   excerpt?: T;
   body?: T;
+  meta?: T | SeoSelect<T>;
   searchText?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1773,6 +1806,7 @@ export interface FoldersSelect<T extends boolean = true> {
 export interface TenantsSelect<T extends boolean = true> {
   name?: T;
   slug?: T;
+  website?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -12,6 +12,7 @@ import { partnerApi } from './partnerApi'
 import { dropAnswersOnWrite } from './partnerApi/cache/dropOnWrite'
 import { realDates } from './realDates'
 import { search } from './search'
+import { seo } from './seo'
 import { tenancy } from './tenancy'
 import { tenantIntegrity } from './tenantIntegrity'
 import { webhooks } from './webhooks'
@@ -20,7 +21,8 @@ import { queueDeliveries } from './webhooks/delivery/queue'
 /**
  * Every plugin, in the order that matters: the ones that add collections (keys, redirects) come
  * before the ones that read the collections' declarations (attribute targets, tenancy), and the
- * multi-tenant plugin wraps what the others added; locks and query limits go on everything.
+ * multi-tenant plugin wraps what the others added; SEO defaults are filled before the tenant
+ * checks read the references they hold; locks and query limits go on everything.
  * The change log's hooks run after every other afterChange hook the collections declare; the
  * webhook queue is its subscriber, so deliveries are written in the change's transaction. Every
  * write of tenant content then ends the tenant's cached partner answers at its commit.
@@ -32,6 +34,7 @@ export const plugins: Plugin[] = [
   customAttributeTargets(),
   nestedPages(),
   realDates(),
+  seo(),
   search(),
   tenantIntegrity(),
   // `npm run bench` starts one app without the log, to measure what the log costs a write.

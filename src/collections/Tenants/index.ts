@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { isSuperAdmin, superAdminOnly } from '../../access/isSuperAdmin'
 import { userTenantIds } from '../../access/tenantRoles'
 import { validateTenantSlug } from './validateTenantSlug'
+import { validateWebsite } from './validateWebsite'
 
 export const Tenants: CollectionConfig = {
   slug: 'tenants',
@@ -34,6 +35,14 @@ export const Tenants: CollectionConfig = {
       admin: {
         description:
           'Lowercase letters, digits and hyphens, 2–63 characters; used in partner API paths.',
+      },
+    },
+    {
+      name: 'website',
+      type: 'text',
+      validate: validateWebsite,
+      admin: {
+        description: 'The public website, for the addresses in SEO previews.',
       },
     },
   ],
