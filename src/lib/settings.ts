@@ -38,6 +38,8 @@ export type Settings = {
   imageConcurrency: number
   /** Days the change log keeps its entries; an older cursor must resynchronise. */
   changeLogRetentionDays: number
+  /** How often each instance looks for scheduled publishes that are due. */
+  schedulePollMs: number
 }
 
 /** A comma-separated list; unset, the owner of the option decides (`undefined`). */
@@ -127,5 +129,6 @@ export const readSettings = (): Settings => {
     imageMaxPixels: intSetting({ name: 'IMAGE_MAX_PIXELS', fallback: 40_000_000 }),
     imageConcurrency: intSetting({ name: 'IMAGE_CONCURRENCY', fallback: 2 }),
     changeLogRetentionDays: intSetting({ name: 'CHANGE_LOG_RETENTION_DAYS', fallback: 90 }),
+    schedulePollMs: intSetting({ name: 'SCHEDULE_POLL_MS', fallback: 10_000 }),
   }
 }

@@ -1,16 +1,17 @@
-import * as migration_20261121_141625_initial from './20261121_141625_initial';
-import * as migration_20261121_145455_api_keys from './20261121_145455_api_keys';
-import * as migration_20261121_170926_rate_limits from './20261121_170926_rate_limits';
-import * as migration_20261122_041040_key_prefix_unique from './20261122_041040_key_prefix_unique';
-import * as migration_20261122_041656_media_original_name_no_locks from './20261122_041656_media_original_name_no_locks';
-import * as migration_20261122_063204_attribute_targets_declared from './20261122_063204_attribute_targets_declared';
-import * as migration_20261122_073538_change_log from './20261122_073538_change_log';
-import * as migration_20261122_083927_webhooks from './20261122_083927_webhooks';
-import * as migration_20261122_122216_tenant_sort_indexes from './20261122_122216_tenant_sort_indexes';
-import * as migration_20261122_150623_rich_text from './20261122_150623_rich_text';
-import * as migration_20261122_153308_page_layout from './20261122_153308_page_layout';
-import * as migration_20261122_155040_search_text from './20261122_155040_search_text';
-import * as migration_20261122_174103_seo from './20261122_174103_seo';
+import * as migration_20261121_141625_initial from './20261121_141625_initial'
+import * as migration_20261121_145455_api_keys from './20261121_145455_api_keys'
+import * as migration_20261121_170926_rate_limits from './20261121_170926_rate_limits'
+import * as migration_20261122_041040_key_prefix_unique from './20261122_041040_key_prefix_unique'
+import * as migration_20261122_041656_media_original_name_no_locks from './20261122_041656_media_original_name_no_locks'
+import * as migration_20261122_063204_attribute_targets_declared from './20261122_063204_attribute_targets_declared'
+import * as migration_20261122_073538_change_log from './20261122_073538_change_log'
+import * as migration_20261122_083927_webhooks from './20261122_083927_webhooks'
+import * as migration_20261122_122216_tenant_sort_indexes from './20261122_122216_tenant_sort_indexes'
+import * as migration_20261122_150623_rich_text from './20261122_150623_rich_text'
+import * as migration_20261122_153308_page_layout from './20261122_153308_page_layout'
+import * as migration_20261122_155040_search_text from './20261122_155040_search_text'
+import * as migration_20261122_174103_seo from './20261122_174103_seo'
+import * as migration_20261122_174656_scheduled_publishing from './20261122_174656_scheduled_publishing'
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261122_174103_seo.up,
     down: migration_20261122_174103_seo.down,
-    name: '20261122_174103_seo'
+    name: '20261122_174103_seo',
   },
-];
+  {
+    up: migration_20261122_174656_scheduled_publishing.up,
+    down: migration_20261122_174656_scheduled_publishing.down,
+    name: '20261122_174656_scheduled_publishing',
+  },
+]

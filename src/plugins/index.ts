@@ -11,6 +11,7 @@ import { noDocumentLocks } from './noDocumentLocks'
 import { partnerApi } from './partnerApi'
 import { dropAnswersOnWrite } from './partnerApi/cache/dropOnWrite'
 import { realDates } from './realDates'
+import { scheduling } from './scheduling'
 import { search } from './search'
 import { seo } from './seo'
 import { tenancy } from './tenancy'
@@ -35,6 +36,7 @@ export const plugins: Plugin[] = [
   nestedPages(),
   realDates(),
   seo(),
+  scheduling({ pollMs: readSettings().schedulePollMs }),
   search(),
   tenantIntegrity(),
   // `npm run bench` starts one app without the log, to measure what the log costs a write.

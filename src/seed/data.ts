@@ -17,6 +17,8 @@ export type SeedTenant = {
     firstDate: string
     performances: number
     price: number
+    /** A draft, scheduled to publish this many days after seeding. */
+    announceInDays?: number
   }[]
   blogs: string[]
 }
@@ -67,6 +69,7 @@ export const seedTenants: SeedTenant[] = [
         firstDate: '2027-02-20T21:30:00Z',
         performances: 2,
         price: 8,
+        announceInDays: 7,
       },
     ],
     blogs: ['Rehearsal diary: week one', 'Building the storm'],

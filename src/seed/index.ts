@@ -4,6 +4,7 @@ import type { Config } from '../payload-types'
 import { seedTenants, type SeedTenant } from './data'
 import { makeImage } from './images'
 import { bullets, heading, paragraph, picture, richText } from './richText'
+import { scheduleChange, upcomingChanges } from '../plugins/scheduling/operations'
 
 type Slug = keyof Config['collections']
 type Doc = { id: string }
@@ -42,6 +43,18 @@ export const seed = async ({ payload }: { payload: Payload }): Promise<SeedResul
     })) as unknown as T
   }
 
+  /** A draft event's publish, scheduled once: a second seed finds it waiting. */
+  const announce: Announce = async ({ tenant, id, days }) => {
+    if ((await upcomingChanges({ payload, tenant, record: id })).length > 0) return
+    await scheduleChange({
+      payload,
+      collection: 'events',
+      id,
+      action: 'publish',
+      at: new Date(Date.now() + days * 86_400_000),
+    })
+  }
+
   await ensure({
     collection: 'users',
     where: { email: { equals: 'admin@example.com' } },
@@ -54,7 +67,7 @@ export const seed = async ({ payload }: { payload: Payload }): Promise<SeedResul
   })
 
   for (const spec of seedTenants) {
-    await seedTenant({ spec, ensure })
+    await seedTenant({ spec, ensure, announce })
   }
   return result
 }
@@ -66,12 +79,16 @@ type Ensure = <T extends Doc>(args: {
   file?: { data: Buffer; mimetype: string; name: string; size: number }
 }) => Promise<T>
 
+type Announce = (args: { tenant: string; id: string; days: number }) => Promise<void>
+
 const seedTenant = async ({
   spec,
   ensure,
+  announce,
 }: {
   spec: SeedTenant
   ensure: Ensure
+  announce: Announce
 }): Promise<void> => {
   const tenant = await ensure({
     collection: 'tenants',
@@ -235,10 +252,12 @@ const seedTenant = async ({
           bookingLinkLabel: 'Book now',
           bookingLinkURL: `https://tickets.${spec.slug}.example/${item.title.length}`,
         },
-        _status: 'published',
+        _status: item.announceInDays === undefined ? 'published' : 'draft',
       },
     })
     listed.push(event.id)
+    if (item.announceInDays !== undefined)
+      await announce({ tenant: tenant.id, id: event.id, days: item.announceInDays })
     for (let n = 0; n < item.performances; n++) {
       const start = new Date(new Date(item.firstDate).getTime() + n * 86_400_000)
       await ensure({

@@ -548,6 +548,120 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
     }
   })
 
+  it('scheduled changes: every documented status but 503', async () => {
+    problems.length = 0
+    const base = '/contract-a/scheduled-changes'
+    const draft = await call({
+      method: 'POST',
+      path: '/contract-a/events',
+      key: keys.write,
+      json: { id: randomUUID(), title: 'Scheduled premiere', _status: 'draft' },
+    })
+    expect(draft.status).toBe(201)
+    const record = String(draft.body.id)
+    const at = new Date(Date.now() + 3_600_000).toISOString()
+    const created = await call({
+      method: 'POST',
+      path: base,
+      key: keys.write,
+      json: { kind: 'events', record, action: 'publish', at },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect(created.body).toMatchObject({ kind: 'events', record, action: 'publish', at })
+    const one = `${base}/${String(created.body.id)}`
+    const listed = await call({ method: 'GET', path: `${base}?record=${record}`, key: keys.read })
+    expect(listed.status).toBe(200)
+    expect((listed.body.docs as { id: string }[]).map((d) => d.id)).toEqual([created.body.id])
+
+    // Bad input: 400, 413, 415; nothing is scheduled.
+    for (const json of [
+      {},
+      { kind: 'events', record, action: 'publish' },
+      { kind: 'works', record, action: 'publish', at },
+      { kind: 'events', record, action: 'explode', at },
+      { kind: 'events', record: 'x', action: 'publish', at },
+      { kind: 'events', record, action: 'publish', at: 'tomorrow' },
+      { kind: 'events', record, action: 'publish', at: '2001-01-01T00:00:00Z' },
+      { kind: 'events', record, action: 'publish', at, colour: 'red' },
+    ])
+      expect(
+        (await call({ method: 'POST', path: base, key: keys.write, json })).status,
+        JSON.stringify(json),
+      ).toBe(400)
+    expect(
+      (
+        await call({
+          method: 'POST',
+          path: base,
+          key: keys.write,
+          raw: { type: 'application/json', text: '{"kind":' },
+        })
+      ).status,
+    ).toBe(400)
+    expect(
+      (await call({ method: 'POST', path: base, key: keys.write, json: hugeJson })).status,
+    ).toBe(413)
+    expect(
+      (
+        await call({
+          method: 'POST',
+          path: base,
+          key: keys.write,
+          raw: { type: 'text/plain', text: 'x' },
+        })
+      ).status,
+    ).toBe(415)
+    expect((await call({ method: 'GET', path: `${base}?colour=red`, key: keys.read })).status).toBe(
+      400,
+    )
+    expect((await call({ method: 'GET', path: `${base}?record=x`, key: keys.read })).status).toBe(
+      400,
+    )
+    // A record that is not the tenant's is missing.
+    expect(
+      (
+        await call({
+          method: 'POST',
+          path: base,
+          key: keys.write,
+          json: { kind: 'events', record: randomUUID(), action: 'publish', at },
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (await call({ method: 'GET', path: `${base}?record=${record}`, key: keys.read })).body.docs,
+    ).toHaveLength(1)
+
+    // Every route: 401 without a key, 403 for another tenant's key (and a read key's writes),
+    // 429 over the key's limit; 404 for a change that is not the tenant's.
+    const routes = [
+      { method: 'GET', path: base, write: false },
+      {
+        method: 'POST',
+        path: base,
+        json: { kind: 'events', record, action: 'publish', at },
+        write: true,
+      },
+      { method: 'DELETE', path: one, write: true },
+    ]
+    for (const { write, ...request } of routes) {
+      expect((await call(request)).status).toBe(401)
+      if (write) expect((await call({ ...request, key: keys.read })).status).toBe(403)
+      expect((await call({ ...request, key: keys.other })).status).toBe(403)
+      expect((await limited(request)).status).toBe(429)
+    }
+    expect(
+      (await call({ method: 'DELETE', path: `${base}/${randomUUID()}`, key: keys.write })).status,
+    ).toBe(404)
+    expect((await call({ method: 'DELETE', path: one, key: keys.write })).status).toBe(204)
+    expect((await call({ method: 'DELETE', path: one, key: keys.write })).status).toBe(404)
+    expect(
+      (await call({ method: 'GET', path: `${base}?record=${record}`, key: keys.read })).body
+        .docs as { id: string }[],
+    ).not.toContainEqual(expect.objectContaining({ id: created.body.id }))
+    expect(problems).toEqual([])
+  })
+
   it('with the database away every operation answers 503 with Retry-After, as documented', async () => {
     problems.length = 0
     // A second instance whose database connection runs through a proxy this test can cut.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { upcomingChanges } from '../../src/plugins/scheduling/operations'
 import { seed } from '../../src/seed'
 import { seedTenants } from '../../src/seed/data'
 import { getTestPayload } from '../helpers/payload'
@@ -64,10 +65,33 @@ describe('the demo data set', () => {
         'callToAction',
         'eventList',
       ])
+      // An event still to be announced: a draft with its publish scheduled, and SEO filled.
+      const announced = spec.events.filter((e) => e.announceInDays !== undefined)
+      const upcoming = await upcomingChanges({ payload, tenant: String(tenant?.id) })
+      expect(upcoming).toHaveLength(announced.length)
+      for (const change of upcoming) {
+        const draft = await payload.findByID({
+          collection: 'events',
+          id: change.record,
+          draft: true,
+          depth: 0,
+        })
+        expect(draft._status).toBe('draft')
+        expect(change.action).toBe('publish')
+        expect(new Date(change.at).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000)
+        expect(draft.meta?.title).toBe(draft.title)
+        expect(draft.meta?.description).toMatch(/^About the production/)
+      }
     }
+    expect(seedTenants.some((spec) => spec.events.some((e) => e.announceInDays))).toBe(true)
 
     const second = await seed({ payload })
     expect(second.created).toBe(0)
+    // The second run schedules nothing again.
+    const harbour = (
+      await payload.find({ collection: 'tenants', where: { slug: { equals: 'harbour-theatre' } } })
+    ).docs[0]
+    expect(await upcomingChanges({ payload, tenant: String(harbour?.id) })).toHaveLength(1)
     expect(second.existing).toBe(first.created + first.existing)
   })
 })

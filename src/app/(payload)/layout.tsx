@@ -4,13 +4,19 @@ import type { ServerFunctionClient } from 'payload'
 import { handleServerFunctions, RootLayout } from '@payloadcms/next/layouts'
 import type React from 'react'
 
+import { adminServerFunctions } from '../../plugins/scheduling/adminServerFunctions'
 import { importMap } from './admin/importMap.js'
 
 type Args = { children: React.ReactNode }
 
 const serverFunction: ServerFunctionClient = async function (args) {
   'use server'
-  return handleServerFunctions({ ...args, config, importMap })
+  return handleServerFunctions({
+    ...args,
+    config,
+    importMap,
+    serverFunctions: adminServerFunctions,
+  })
 }
 
 const Layout = ({ children }: Args) => (

@@ -37,7 +37,7 @@ export const Events: CollectionConfig = {
   },
   // Drafts are validated too: a draft that takes another record's slug is refused when saved,
   // not first when someone publishes it.
-  versions: { drafts: { validate: true }, maxPerDoc: 50 },
+  versions: { drafts: { validate: true, schedulePublish: true }, maxPerDoc: 50 },
   indexes: [{ fields: ['slug', 'tenant'], unique: true }],
   hooks: {
     beforeDelete: [deletePerformances],

@@ -35,7 +35,7 @@ export const Pages: CollectionConfig = {
   access: contentAccess,
   // Drafts are validated too: a draft that takes another record's slug is refused when saved,
   // not first when someone publishes it.
-  versions: { drafts: { validate: true }, maxPerDoc: 50 },
+  versions: { drafts: { validate: true, schedulePublish: true }, maxPerDoc: 50 },
   indexes: [{ fields: ['slug', 'tenant'], unique: true }],
   hooks: {
     beforeValidate: [refuseParentCycles],

@@ -12,6 +12,9 @@ export type TenantRouteName =
   | 'testWebhook'
   | 'listWebhookDeliveries'
   | 'retryWebhookDelivery'
+  | 'listScheduledChanges'
+  | 'createScheduledChange'
+  | 'deleteScheduledChange'
 
 /**
  * An operation on a tenant as a whole rather than on one record kind. The declaration is the
@@ -27,7 +30,7 @@ export type TenantRoute = {
   summary: string
   description: string
   scope: Scope
-  tag: 'Changes' | 'Webhooks'
+  tag: 'Changes' | 'Webhooks' | 'Scheduling'
   /** The component schema of the JSON body, for writes. */
   body?: string
   /** The success answer: its status, and its component schema unless it has no body. */
@@ -166,6 +169,45 @@ export const tenantRoutes: readonly TenantRoute[] = [
     scope: 'write',
     tag: 'Webhooks',
     success: { status: 200, schema: 'WebhookDelivery' },
+    errors: [401, 403, 404, 429, 503],
+  },
+  {
+    name: 'listScheduledChanges',
+    method: 'GET',
+    path: '/{tenant}/scheduled-changes',
+    operationId: 'listScheduledChanges',
+    summary: 'List scheduled changes',
+    description:
+      "The tenant's publishes and unpublishes to come, soonest first, whoever scheduled them (an editor in the admin, or a key). `record=<id>` gives one record's schedule.",
+    scope: 'read',
+    tag: 'Scheduling',
+    success: { status: 200, schema: 'ScheduledChangeList' },
+    errors: [400, 401, 403, 429, 503],
+  },
+  {
+    name: 'createScheduledChange',
+    method: 'POST',
+    path: '/{tenant}/scheduled-changes',
+    operationId: 'createScheduledChange',
+    summary: 'Schedule a publish or unpublish',
+    description:
+      "Publishes the record's latest draft, or unpublishes it, at `at`. Write the draft first (`_status: draft`); the schedule does not hold content of its own.",
+    scope: 'write',
+    tag: 'Scheduling',
+    body: 'ScheduledChangeCreate',
+    success: { status: 201, schema: 'ScheduledChange' },
+    errors: writeErrors,
+  },
+  {
+    name: 'deleteScheduledChange',
+    method: 'DELETE',
+    path: '/{tenant}/scheduled-changes/{id}',
+    operationId: 'deleteScheduledChange',
+    summary: 'Cancel a scheduled change',
+    description: 'The change will not happen. One that has already run is no longer listed: 404.',
+    scope: 'write',
+    tag: 'Scheduling',
+    success: { status: 204 },
     errors: [401, 403, 404, 429, 503],
   },
 ]

@@ -81,12 +81,33 @@ export const validateBody = ({
   const validators = validatorsOf(kind)
   const validate = partial ? validators.partial : validators.full
   if (validate(clean)) return clean
+  return refuse(validate.errors)
+}
+
+/** A 400 naming every offending field once. */
+const refuse = (found: ErrorObject[] | null | undefined): never => {
   const seen = new Set<string>()
-  const errors = (validate.errors ?? [])
+  const errors = (found ?? [])
     .filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if')
     .map((e) => ({ field: fieldOf(e), message: messageOf(e) }))
     .filter((e) =>
       seen.has(`${e.field}|${e.message}`) ? false : (seen.add(`${e.field}|${e.message}`), true),
     )
   return validationFailed(errors)
+}
+
+const bySchema = new WeakMap<JsonSchema, ValidateFunction>()
+
+/**
+ * Checks a body against a schema the document also publishes (a tenant route's body), with
+ * the same problems as a record's.
+ */
+export const validateAgainst = <T>({ schema, body }: { schema: JsonSchema; body: unknown }): T => {
+  let validate = bySchema.get(schema)
+  if (!validate) {
+    validate = ajv.compile(schema)
+    bySchema.set(schema, validate)
+  }
+  if (validate(body)) return body as T
+  return refuse(validate.errors)
 }

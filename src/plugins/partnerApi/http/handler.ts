@@ -22,6 +22,13 @@ import { partnerOptions } from '../options'
 import { matchRoute, routesOf, type Operation, type Route } from '../routes'
 import { matchTenantRoute, type TenantRoute, type TenantRouteName } from '../tenantRoutes'
 import * as webhookOps from '../operations/webhooks'
+import {
+  createScheduled,
+  deleteScheduled,
+  listScheduled,
+  parseScheduledQuery,
+  schedulableKinds,
+} from '../operations/scheduled'
 import { parseDeliveriesQuery } from '../../webhooks/operations/deliveriesQuery'
 import { readJsonObject } from './body'
 import { corsHeaders, preflight } from './cors'
@@ -183,6 +190,27 @@ const serveTenant: Record<TenantRouteName, (args: TenantServed) => Promise<Respo
       }),
       200,
     ),
+  listScheduledChanges: async ({ payload, principal, request }) => {
+    const parsed = parseScheduledQuery({
+      search: new URL(request.url).search,
+      kinds: [...schedulableKinds(payload).keys()],
+    })
+    if ('problems' in parsed) return queryProblems(parsed.problems)
+    return json(await listScheduled({ payload, principal, query: parsed.query }), 200)
+  },
+  createScheduledChange: async (served) => {
+    const created = await createScheduled({
+      payload: served.payload,
+      principal: served.principal,
+      body: await tenantJsonBody(served),
+    })
+    const location = `${partnerBasePath}/${served.principal.tenant.slug}/scheduled-changes/${String(created.id)}`
+    return json(created, 201, { location })
+  },
+  deleteScheduledChange: async ({ payload, principal, params }) => {
+    await deleteScheduled({ payload, principal, id: params.id ?? '' })
+    return new Response(null, { status: 204 })
+  },
 }
 
 const kindOf = ({ payload, route }: { payload: Payload; route: Route }): Kind =>

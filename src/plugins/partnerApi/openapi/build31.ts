@@ -10,6 +10,8 @@ import { problemTitle } from '../../../lib/problem'
 import { tenantSlugPattern } from '../../../collections/Tenants/validateTenantSlug'
 import { changeParameters, changeSchemas, changesTag } from './changes'
 import { deliveryParameters, webhookMessages, webhookSchemas, webhooksTag } from './webhooks'
+import { scheduledParameters, scheduledSchemas, schedulingTag } from './scheduled'
+import { schedulableKinds } from '../operations/scheduled'
 import { describeApi } from './description'
 import { tenantRoutes, type TenantRoute } from '../tenantRoutes'
 
@@ -223,11 +225,22 @@ const problemResponse = (status: number): JsonSchema => ({
 })
 
 /** A path parameter of a tenant route other than the tenant: a UUID. */
-const uuidParameter = (name: string): OpenAPIV3_1.ParameterObject => ({
+const uuidParameter = ({
+  name,
+  route,
+}: {
+  name: string
+  route: TenantRoute
+}): OpenAPIV3_1.ParameterObject => ({
   name,
   in: 'path',
   required: true,
-  description: name === 'id' ? 'The subscription identifier.' : 'The delivery identifier.',
+  description:
+    name !== 'id'
+      ? 'The delivery identifier.'
+      : route.tag === 'Scheduling'
+        ? 'The scheduled change’s identifier.'
+        : 'The subscription identifier.',
   schema: { type: 'string', format: 'uuid' },
 })
 
@@ -235,20 +248,25 @@ const uuidParameter = (name: string): OpenAPIV3_1.ParameterObject => ({
 const tenantOperationOf = ({
   route,
   kindNames,
+  schedulable,
 }: {
   route: TenantRoute
   kindNames: string[]
+  /** The kinds whose records can be scheduled. */
+  schedulable: string[]
 }): JsonSchema => {
   const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)]
     .map((m) => m[1] ?? '')
     .filter((name) => name !== 'tenant')
-    .map(uuidParameter)
+    .map((name) => uuidParameter({ name, route }))
   const query =
     route.name === 'changes'
       ? changeParameters(kindNames)
       : route.name === 'listWebhookDeliveries'
         ? deliveryParameters
-        : []
+        : route.name === 'listScheduledChanges'
+          ? scheduledParameters(schedulable)
+          : []
   const { status, schema } = route.success
   return {
     operationId: route.operationId,
@@ -465,10 +483,12 @@ export const buildOpenApi31 = ({
   const kindNames = [...kinds.keys()]
   Object.assign(schemas, changeSchemas(kindNames))
   Object.assign(schemas, webhookSchemas(kindNames))
+  const schedulable = [...schedulableKinds({ config }).keys()]
+  Object.assign(schemas, scheduledSchemas(schedulable))
   for (const route of tenantRoutes) {
     paths[route.path] ??= {}
     ;(paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] =
-      tenantOperationOf({ route, kindNames })
+      tenantOperationOf({ route, kindNames, schedulable })
   }
   paths['/openapi'] = {
     get: {
@@ -516,6 +536,7 @@ export const buildOpenApi31 = ({
       })),
       changesTag,
       webhooksTag,
+      schedulingTag,
       { name: 'Specification', description: 'This document, in OpenAPI 3.1, 3.0 and Swagger 2.0.' },
     ].filter((tag, i, all) => all.findIndex((t) => t.name === tag.name) === i),
     paths,

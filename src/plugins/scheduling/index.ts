@@ -1,0 +1,41 @@
+import type { Plugin } from 'payload'
+
+import { runPeriodically } from '../../lib/periodic'
+import { pollIntervalMs } from './defaults'
+import { runDueJobs } from './runner'
+
+export type SchedulingOptions = {
+  /** How often each instance looks for due changes. */
+  pollMs?: number
+}
+
+const closed = () => false
+
+/**
+ * Scheduled publishing: collections opt in with `versions.drafts.schedulePublish`, Payload's
+ * task does the change, and every instance polls the queue with only one running it at a time
+ * (`runner.ts`). Payload's REST endpoints that run or queue jobs are closed: jobs are queued
+ * only through `operations.ts`, after its checks, and run only by the runner.
+ */
+export const scheduling =
+  ({ pollMs = pollIntervalMs }: SchedulingOptions = {}): Plugin =>
+  (config) => ({
+    ...config,
+    jobs: {
+      ...config.jobs,
+      access: { run: closed, queue: closed, cancel: closed },
+    },
+    onInit: async (payload) => {
+      await config.onInit?.(payload)
+      runPeriodically({
+        name: 'scheduled changes',
+        everyMs: pollMs,
+        firstMs: pollMs,
+        run: () => {
+          runDueJobs(payload).catch((err: unknown) =>
+            payload.logger.warn({ err, msg: 'scheduled changes: the run failed' }),
+          )
+        },
+      })
+    },
+  })

@@ -1,0 +1,202 @@
+import {
+  NotFound,
+  ValidationError,
+  type Payload,
+  type SanitizedConfig,
+  type TypedUser,
+} from 'payload'
+
+import { collectionTableName, postgresOf } from '../../db/postgres'
+import { maxLeadDays, publishTask, type ScheduleAction } from './defaults'
+
+/** A change waiting for its time: publish or unpublish one record. */
+export type ScheduledChange = {
+  id: string
+  collection: string
+  record: string
+  action: ScheduleAction
+  at: string
+  createdAt: string
+}
+
+/** The collections whose drafts can be published and unpublished on a schedule. */
+export const schedulableCollections = ({ config }: { config: SanitizedConfig }): string[] =>
+  config.collections
+    .filter((collection) => {
+      const drafts = collection.versions?.drafts
+      return typeof drafts === 'object' && Boolean(drafts.schedulePublish)
+    })
+    .map((collection) => collection.slug)
+
+const invalid = ({
+  collection,
+  field,
+  message,
+}: {
+  collection: string
+  field: string
+  message: string
+}): never => {
+  throw new ValidationError({ collection, errors: [{ path: field, message }] })
+}
+
+/**
+ * Whether `user` may change the record: it must be one they can read. A record of another
+ * tenant is as missing as one that does not exist. No user: the system (the seed), which
+ * needs only the record to exist.
+ */
+export const assertCanPublish = async ({
+  payload,
+  user,
+  collection,
+  id,
+}: {
+  payload: Payload
+  user?: TypedUser
+  collection: string
+  id: string
+}): Promise<void> => {
+  if (!schedulableCollections(payload).includes(collection)) throw new NotFound()
+  const { docs } = await payload.find({
+    collection: collection as 'events',
+    where: { id: { equals: id } },
+    draft: true,
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    select: { id: true } as never,
+    ...(user ? { overrideAccess: false, user } : { overrideAccess: true }),
+  })
+  if (!docs[0]) throw new NotFound()
+}
+
+/**
+ * Schedules the record's publish or unpublish at `at` as `user` (a partner's key acts as a
+ * member of its one tenant). Payload's scheduled-publish task does the change when it is due:
+ * as the person who scheduled it, who must still be allowed then; a key's change runs as the
+ * system, its tenant having been checked here.
+ */
+export const scheduleChange = async ({
+  payload,
+  user,
+  collection,
+  id,
+  action,
+  at,
+  now = new Date(),
+}: {
+  payload: Payload
+  user?: TypedUser
+  collection: string
+  id: string
+  action: ScheduleAction
+  at: Date
+  now?: Date
+}): Promise<ScheduledChange> => {
+  if (Number.isNaN(at.getTime()) || at.getTime() <= now.getTime())
+    invalid({ collection, field: 'at', message: 'A time in the future.' })
+  if (at.getTime() > now.getTime() + maxLeadDays * 86_400_000)
+    invalid({ collection, field: 'at', message: `At most ${maxLeadDays} days ahead.` })
+  await assertCanPublish({ payload, user, collection, id })
+  const byPerson = user?.collection === 'users' && !('apiKey' in user)
+  const job = await payload.jobs.queue({
+    task: publishTask,
+    input: {
+      type: action,
+      doc: { relationTo: collection as 'events', value: id },
+      ...(byPerson && user ? { user: { relationTo: 'users', value: user.id } } : {}),
+    },
+    waitUntil: at,
+  })
+  return {
+    id: String(job.id),
+    collection,
+    record: id,
+    action,
+    at: at.toISOString(),
+    createdAt: new Date(String(job.createdAt)).toISOString(),
+  }
+}
+
+type Row = {
+  id: string
+  collection: string
+  record: string
+  action: string | null
+  at: Date
+  created_at: Date
+}
+
+/**
+ * The tenant's changes still to come, soonest first; of one record, or one collection, when
+ * asked. Jobs do not know tenants: each is joined to its record's table, whose tenant decides.
+ */
+export const upcomingChanges = async ({
+  payload,
+  tenant,
+  collection,
+  record,
+  job,
+}: {
+  payload: Payload
+  tenant: string
+  collection?: string
+  record?: string
+  job?: string
+}): Promise<ScheduledChange[]> => {
+  const jobs = collectionTableName({ payload, collection: 'payload-jobs' })
+  if (!jobs) return []
+  const parts: string[] = []
+  const params: unknown[] = [tenant, publishTask]
+  for (const slug of schedulableCollections(payload)) {
+    if (collection && slug !== collection) continue
+    const table = collectionTableName({ payload, collection: slug })
+    if (!table) continue
+    params.push(slug)
+    const slugParam = `$${params.length}`
+    parts.push(
+      `select j.id::text as id, ${slugParam}::text as collection, r.id::text as record,
+        j.input->>'type' as action, j.wait_until as at, j.created_at
+       from "${jobs}" j join "${table}" r on r.id::text = j.input->'doc'->>'value'
+       where j.task_slug = $2 and j.completed_at is null and j.processing = false
+         and j.input->'doc'->>'relationTo' = ${slugParam} and r.tenant_id = $1`,
+    )
+  }
+  if (parts.length === 0) return []
+  let filter = ''
+  if (record) {
+    params.push(record)
+    filter += ` and record = $${params.length}`
+  }
+  if (job) {
+    params.push(job)
+    filter += ` and id = $${params.length}`
+  }
+  const { rows } = await postgresOf(payload).pool.query<Row>(
+    `select * from (${parts.join(' union all ')}) upcoming where true${filter} order by at, id`,
+    params,
+  )
+  return rows.map((row) => ({
+    id: row.id,
+    collection: row.collection,
+    record: row.record,
+    action: row.action === 'unpublish' ? 'unpublish' : 'publish',
+    at: row.at.toISOString(),
+    createdAt: row.created_at.toISOString(),
+  }))
+}
+
+/** Cancels one of the tenant's changes to come; another tenant's is as missing as none. */
+export const cancelScheduledChange = async ({
+  payload,
+  tenant,
+  id,
+}: {
+  payload: Payload
+  tenant: string
+  id: string
+}): Promise<void> => {
+  const [change] = await upcomingChanges({ payload, tenant, job: id })
+  if (!change) throw new NotFound()
+  await payload.delete({ collection: 'payload-jobs', id, overrideAccess: true })
+}

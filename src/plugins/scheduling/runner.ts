@@ -1,0 +1,42 @@
+import type { Payload } from 'payload'
+
+import { collectionTableName, postgresOf } from '../../db/postgres'
+import { runnerLock } from './defaults'
+
+/**
+ * Runs the jobs that are due, in one instance at a time. Payload claims a job by reading it and
+ * then marking it, so two instances running the queue together can both run it; a session
+ * advisory lock makes this instance the only runner until it is done. Since only the lock's
+ * holder runs jobs, a job still marked as processing when it takes the lock was left by an
+ * instance that died mid-run: it is released to run again (a publish is idempotent).
+ * Answers whether this instance ran the queue.
+ */
+export const runDueJobs = async (payload: Payload): Promise<boolean> => {
+  const jobsTable = collectionTableName({ payload, collection: 'payload-jobs' })
+  if (!jobsTable) return false
+  const client = await postgresOf(payload).pool.connect()
+  let broken: Error | undefined
+  try {
+    const { rows } = await client.query<{ held: boolean }>(
+      'select pg_try_advisory_lock(hashtextextended($1, 0)) as held',
+      [runnerLock],
+    )
+    if (!rows[0]?.held) return false
+    try {
+      await client.query(
+        `update "${jobsTable}" set processing = false where processing and completed_at is null`,
+      )
+      await payload.jobs.run({ limit: 100, allQueues: true, silent: true })
+      return true
+    } finally {
+      await client
+        .query('select pg_advisory_unlock(hashtextextended($1, 0))', [runnerLock])
+        .catch((err: unknown) => {
+          // A session that cannot say it let go must not go back to the pool still holding it.
+          broken = err instanceof Error ? err : new Error(String(err))
+        })
+    }
+  } finally {
+    client.release(broken)
+  }
+}
