@@ -12,9 +12,11 @@ describe('an editor writing content', () => {
   let browser: Browser
   let page: Page
   let key = ''
+  let eventId = ''
 
   beforeAll(async () => {
-    app = await startApp()
+    // The queue is polled often, so a scheduled publish happens soon after its minute.
+    app = await startApp({ env: { SCHEDULE_POLL_MS: '500' } })
     browser = await launchBrowser()
     const token = await installationAdmin({ origin: app.origin })
     const headers = { 'content-type': 'application/json', authorization: `JWT ${token}` }
@@ -88,6 +90,7 @@ describe('an editor writing content', () => {
     await page.getByRole('button', { name: /save draft/i }).click()
     await page.waitForURL(/\/admin\/collections\/events\/[0-9a-f-]{36}/, { timeout: 30_000 })
     const id = page.url().split('/').pop()?.split('?')[0] ?? ''
+    eventId = id
 
     const event = await partnerRead('events', id)
     const types = (
@@ -130,5 +133,46 @@ describe('an editor writing content', () => {
     expect(layout.map((b) => b.blockType)).toEqual(['richText', 'callToAction', 'eventList'])
     expect(layout[1]).toMatchObject({ label: 'Book tickets', link: 'https://tickets.example.com/' })
     expect(layout[2]).toMatchObject({ heading: 'Coming up', source: 'chosen' })
+  })
+
+  it('schedules the draft event to publish; partners see the schedule, then the published event', async () => {
+    await page.goto(`${app.origin}/admin/collections/events/${eventId}`)
+    await page.waitForLoadState('networkidle')
+    await page.locator('#action-save-popup').getByRole('button').first().click()
+    await page.locator('#schedule-publish').click()
+    const drawer = page.locator('.schedule-publish')
+    await drawer.waitFor()
+    await drawer.locator('label[for$="-type-publish"]').click()
+    // The next whole minute at least 30 seconds away, typed as the picker shows dates.
+    const at = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000)
+    const hours = at.getUTCHours()
+    const typed = `${at.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${at.getUTCDate()}, ${at.getUTCFullYear()} ${hours % 12 || 12}:${String(at.getUTCMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`
+    const input = drawer.locator('.date-time-picker input').first()
+    await input.click()
+    await input.fill(typed)
+    await page.keyboard.press('Enter')
+    await page.locator('#scheduled-publish-save').click()
+    await drawer.locator('.table').waitFor({ timeout: 15_000 })
+    await page.screenshot({ path: screenshotPath('writer-schedule'), fullPage: true })
+
+    const listed = await fetch(
+      `${app.origin}/api/partners/2025-07/e2e-playhouse/scheduled-changes?record=${eventId}`,
+      { headers: { authorization: `Bearer ${key}` } },
+    )
+    const { docs } = (await listed.json()) as { docs: { action: string; at: string }[] }
+    expect(docs).toHaveLength(1)
+    expect(docs[0]?.action).toBe('publish')
+    expect(new Date(docs[0]!.at).getTime()).toBe(at.getTime())
+    expect((await partnerRead('events', eventId))._status).toBe('draft')
+
+    const until = at.getTime() + 60_000
+    let status = ''
+    while (Date.now() < until) {
+      status = String((await partnerRead('events', eventId))._status)
+      if (status === 'published') break
+      await new Promise((r) => setTimeout(r, 1_000))
+    }
+    expect(status).toBe('published')
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime())
   })
 })
