@@ -297,6 +297,8 @@ export interface Event {
   lastUsedThemeKey?: string | null;
   publishedAt?: string | null;
   searchText?: string | null;
+  searchLanguage?:
+    ('simple' | 'english' | 'french' | 'german' | 'dutch' | 'spanish' | 'italian' | 'norwegian' | 'swedish') | null;
   updatedAt: string;
   createdAt: string;
   _status?: ('draft' | 'published') | null;
@@ -316,6 +318,11 @@ export interface Tenant {
    * The public website, for the addresses in SEO previews.
    */
   website?: string | null;
+  /**
+   * The language the content is written in: search then finds other forms of a word (sing, sings, singing).
+   */
+  language?:
+    ('simple' | 'english' | 'french' | 'german' | 'dutch' | 'spanish' | 'italian' | 'norwegian' | 'swedish') | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -364,6 +371,8 @@ export interface Work {
   } | null;
   meta?: Seo;
   searchText?: string | null;
+  searchLanguage?:
+    ('simple' | 'english' | 'french' | 'german' | 'dutch' | 'spanish' | 'italian' | 'norwegian' | 'swedish') | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -595,6 +604,8 @@ export interface Season {
     [k: string]: unknown;
   } | null;
   searchText?: string | null;
+  searchLanguage?:
+    ('simple' | 'english' | 'french' | 'german' | 'dutch' | 'spanish' | 'italian' | 'norwegian' | 'swedish') | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -638,6 +649,8 @@ export interface Series {
     [k: string]: unknown;
   } | null;
   searchText?: string | null;
+  searchLanguage?:
+    ('simple' | 'english' | 'french' | 'german' | 'dutch' | 'spanish' | 'italian' | 'norwegian' | 'swedish') | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -701,6 +714,8 @@ export interface Venue {
     [k: string]: unknown;
   } | null;
   searchText?: string | null;
+  searchLanguage?:
+    ('simple' | 'english' | 'french' | 'german' | 'dutch' | 'spanish' | 'italian' | 'norwegian' | 'swedish') | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -748,6 +763,8 @@ export interface Person {
     [k: string]: unknown;
   } | null;
   searchText?: string | null;
+  searchLanguage?:
+    ('simple' | 'english' | 'french' | 'german' | 'dutch' | 'spanish' | 'italian' | 'norwegian' | 'swedish') | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -795,6 +812,8 @@ export interface Organization {
     [k: string]: unknown;
   } | null;
   searchText?: string | null;
+  searchLanguage?:
+    ('simple' | 'english' | 'french' | 'german' | 'dutch' | 'spanish' | 'italian' | 'norwegian' | 'swedish') | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -850,6 +869,8 @@ export interface Page {
     | null;
   meta?: Seo;
   searchText?: string | null;
+  searchLanguage?:
+    ('simple' | 'english' | 'french' | 'german' | 'dutch' | 'spanish' | 'italian' | 'norwegian' | 'swedish') | null;
   updatedAt: string;
   createdAt: string;
   _status?: ('draft' | 'published') | null;
@@ -973,6 +994,8 @@ export interface Blog {
   } | null;
   meta?: Seo;
   searchText?: string | null;
+  searchLanguage?:
+    ('simple' | 'english' | 'french' | 'german' | 'dutch' | 'spanish' | 'italian' | 'norwegian' | 'swedish') | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1486,6 +1509,7 @@ export interface EventsSelect<T extends boolean = true> {
   lastUsedThemeKey?: T;
   publishedAt?: T;
   searchText?: T;
+  searchLanguage?: T;
   updatedAt?: T;
   createdAt?: T;
   _status?: T;
@@ -1583,6 +1607,7 @@ export interface WorksSelect<T extends boolean = true> {
   description?: T;
   meta?: T | SeoSelect<T>;
   searchText?: T;
+  searchLanguage?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1601,6 +1626,7 @@ export interface SeasonsSelect<T extends boolean = true> {
   lastUsedThemeKey?: T;
   description?: T;
   searchText?: T;
+  searchLanguage?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1618,6 +1644,7 @@ export interface SeriesSelect<T extends boolean = true> {
   lastUsedThemeKey?: T;
   description?: T;
   searchText?: T;
+  searchLanguage?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1637,6 +1664,7 @@ export interface VenuesSelect<T extends boolean = true> {
   description?: T;
   accessInformation?: T;
   searchText?: T;
+  searchLanguage?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1655,6 +1683,7 @@ export interface PeopleSelect<T extends boolean = true> {
   lastUsedThemeKey?: T;
   description?: T;
   searchText?: T;
+  searchLanguage?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1673,6 +1702,7 @@ export interface OrganizationsSelect<T extends boolean = true> {
   lastUsedThemeKey?: T;
   description?: T;
   searchText?: T;
+  searchLanguage?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1714,6 +1744,7 @@ export interface PagesSelect<T extends boolean = true> {
       };
   meta?: T | SeoSelect<T>;
   searchText?: T;
+  searchLanguage?: T;
   updatedAt?: T;
   createdAt?: T;
   _status?: T;
@@ -1793,6 +1824,7 @@ export interface BlogsSelect<T extends boolean = true> {
   body?: T;
   meta?: T | SeoSelect<T>;
   searchText?: T;
+  searchLanguage?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1907,6 +1939,7 @@ export interface TenantsSelect<T extends boolean = true> {
   name?: T;
   slug?: T;
   website?: T;
+  language?: T;
   updatedAt?: T;
   createdAt?: T;
 }

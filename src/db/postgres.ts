@@ -1,4 +1,5 @@
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
+import { getTableColumns } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 const isPostgres = (db: unknown): db is PostgresAdapter =>
@@ -30,4 +31,36 @@ export const collectionTableName = ({
   const db = postgresOf(payload)
   const snake = collection.replaceAll('-', '_')
   return db.tableNameMap.get(versions ? `_${snake}${db.versionsSuffix}` : snake)
+}
+
+type Column = { name: string }
+
+/** A collection's table (or versions table) as the adapter built it, and its columns. */
+export type CollectionTable = {
+  /** Unquoted. */
+  name: string
+  /** Drizzle's columns by key: a field's key in a versions table has `version_` before it. */
+  columns: Record<string, Column>
+  /** The column of a field, in the record's table or in its versions. */
+  field: (name: string) => string | undefined
+}
+
+export const collectionTable = ({
+  payload,
+  collection,
+  versions = false,
+}: {
+  payload: Payload
+  collection: string
+  versions?: boolean
+}): CollectionTable | undefined => {
+  const name = collectionTableName({ payload, collection, versions })
+  const table = name ? postgresOf(payload).tables[name] : undefined
+  if (!name || !table) return undefined
+  const columns = getTableColumns(table) as unknown as Record<string, Column>
+  return {
+    name,
+    columns,
+    field: (field) => columns[versions ? `version_${field}` : field]?.name,
+  }
 }

@@ -1,4 +1,10 @@
-import type { CollectionBeforeChangeHook, Field } from 'payload'
+import type { CollectionBeforeChangeHook, Field, PayloadRequest } from 'payload'
+
+import {
+  defaultSearchLanguage,
+  isSearchLanguage,
+  type SearchLanguage,
+} from '../lib/searchLanguages'
 
 import { richTextText } from '../utilities/richTextText'
 
@@ -46,11 +52,39 @@ const wordsOf = ({ fields, data }: { fields: Field[]; data: unknown }): string[]
  * `searchText`: what full-text search reads, kept beside the record on every save (drafts
  * too), so a search is one indexed condition rather than a walk of every record's rich text.
  */
-export const deriveSearchText: CollectionBeforeChangeHook = ({ collection, data, originalDoc }) => {
+export const deriveSearchText: CollectionBeforeChangeHook = async ({
+  collection,
+  data,
+  originalDoc,
+  req,
+}) => {
   const merged = { ...originalDoc, ...data }
   data.searchText = wordsOf({ fields: collection.fields, data: merged })
     .filter(Boolean)
     .join('\n')
     .slice(0, 200_000)
+  data.searchLanguage = await tenantLanguage({ req, tenant: merged.tenant })
   return data
+}
+
+/** The language the tenant writes in; the default for a record without one. */
+const tenantLanguage = async ({
+  req,
+  tenant,
+}: {
+  req: PayloadRequest
+  tenant: unknown
+}): Promise<SearchLanguage> => {
+  const id = tenant && typeof tenant === 'object' ? (tenant as { id?: unknown }).id : tenant
+  if (typeof id !== 'string') return defaultSearchLanguage
+  const found = await req.payload.findByID({
+    collection: 'tenants',
+    id,
+    depth: 0,
+    overrideAccess: true,
+    disableErrors: true,
+    select: { language: true },
+    req,
+  })
+  return isSearchLanguage(found?.language) ? found.language : defaultSearchLanguage
 }

@@ -12,6 +12,7 @@ import * as migration_20261122_153308_page_layout from './20261122_153308_page_l
 import * as migration_20261122_155040_search_text from './20261122_155040_search_text'
 import * as migration_20261122_174103_seo from './20261122_174103_seo'
 import * as migration_20261122_174656_scheduled_publishing from './20261122_174656_scheduled_publishing'
+import * as migration_20261122_175840_search_language from './20261122_175840_search_language'
 
 export const migrations = [
   {
@@ -83,5 +84,10 @@ export const migrations = [
     up: migration_20261122_174656_scheduled_publishing.up,
     down: migration_20261122_174656_scheduled_publishing.down,
     name: '20261122_174656_scheduled_publishing',
+  },
+  {
+    up: migration_20261122_175840_search_language.up,
+    down: migration_20261122_175840_search_language.down,
+    name: '20261122_175840_search_language',
   },
 ]

@@ -1,9 +1,18 @@
-import type { Plugin } from 'payload'
+import type { CollectionConfig, Plugin } from 'payload'
+
+import { searchLanguages } from '../lib/searchLanguages'
 
 import { deriveSearchText } from '../hooks/deriveSearchText'
 
 /** The hidden column full-text search reads (`deriveSearchText`). */
 export const searchTextField = 'searchText'
+
+/** The record's tenant's language, kept beside the text: each language has its own index. */
+export const searchLanguageField = 'searchLanguage'
+
+/** The collections full-text search covers. */
+export const searchableCollections = (collections: readonly CollectionConfig[]): string[] =>
+  collections.filter((c) => c.custom?.searchable === true).map((c) => c.slug)
 
 /**
  * Full-text search over the collections that declare `custom.searchable`: a hidden
@@ -21,6 +30,13 @@ export const search = (): Plugin => (config) => ({
             {
               name: searchTextField,
               type: 'textarea',
+              hidden: true,
+              admin: { disabled: true },
+            },
+            {
+              name: searchLanguageField,
+              type: 'select',
+              options: searchLanguages.map(({ value }) => value),
               hidden: true,
               admin: { disabled: true },
             },

@@ -1,11 +1,14 @@
+import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { postgresOf } from '../../src/db/postgres'
 import { paragraph, richText } from '../../src/seed/richText'
+import { signIn } from '../helpers/admin'
 import { startApp, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'
 import { createKey, partner } from '../helpers/partner'
-import { createTenant } from '../helpers/tenants'
+import { createTenant, createUser } from '../helpers/tenants'
 
 /**
  * `search` on partner lists: full-text over titles and text (rich text, blocks), within the
@@ -122,6 +125,61 @@ describe('search', () => {
     })
     expect(page.status, JSON.stringify(page.body)).toBe(201)
     expect((await titles('pages', '?search=lighthouse')).titles).toEqual(['Visit'])
+  })
+
+  it('finds other forms of a word in the tenant’s language, from the language’s own index', async () => {
+    const dale = await createTenant({ payload, slug: 'se-dale' })
+    const daleKey = await createKey({ payload, tenants: [dale], scope: 'write' })
+    await createUser({
+      payload,
+      email: 'se-dale-admin@example.com',
+      tenants: [{ tenant: dale, roles: ['tenant-admin'] }],
+    })
+    const choir = await api(daleKey, 'se-dale').create('events', {
+      title: 'Evensong',
+      description: prose('The choir sings the evening canticles.'),
+      _status: 'draft',
+    })
+    expect(choir.status).toBe(201)
+    const found = async () => (await titles('events', '?search=singing', daleKey, 'se-dale')).titles
+    // Any language: words as written.
+    expect(await found()).toEqual([])
+    expect((await titles('events', '?search=sings', daleKey, 'se-dale')).titles).toEqual([
+      'Evensong',
+    ])
+
+    // The tenant's admin sets English: every record, drafts too, is searched in it at once.
+    const admin = await signIn({
+      origin: app.origin,
+      email: 'se-dale-admin@example.com',
+      password: 'test-password-123',
+    })
+    expect((await admin.patch(`/api/tenants/${dale.id}`, { language: 'english' })).status).toBe(200)
+    expect(await found()).toEqual(['Evensong'])
+    // A record written after the change is stamped with it too.
+    await api(daleKey, 'se-dale').create('works', {
+      title: 'Messiah',
+      description: prose('An oratorio: the chorus rejoices.'),
+    })
+    expect((await titles('works', '?search=rejoicing', daleKey, 'se-dale')).titles).toEqual([
+      'Messiah',
+    ])
+    // Other tenants keep theirs: se-bay still searches words as written.
+    expect((await titles('events', '?search=storms')).titles).toEqual([])
+    expect((await titles('events', '?search=singing')).titles).toEqual([])
+
+    // The search's condition is its index's: PostgreSQL can answer it from that index.
+    const plan = await postgresOf(payload).drizzle.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`)
+      return tx.execute<{ 'QUERY PLAN': string }>(
+        sql.raw(`EXPLAIN SELECT parent_id FROM "_events_v" WHERE latest
+          AND "version_search_language" = 'english'
+          AND to_tsvector('english', coalesce("version_search_text", '')) @@ websearch_to_tsquery('english', 'singing')`),
+      )
+    })
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain(
+      '_events_v_search_english_idx',
+    )
   })
 
   it('takes anything a search box may send, and refuses what it cannot answer', async () => {

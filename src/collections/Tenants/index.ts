@@ -2,6 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import { isSuperAdmin, superAdminOnly } from '../../access/isSuperAdmin'
 import { userTenantIds } from '../../access/tenantRoles'
+import { defaultSearchLanguage, searchLanguages } from '../../lib/searchLanguages'
+import { restampSearchLanguage } from './hooks/restampSearchLanguage'
 import { validateTenantSlug } from './validateTenantSlug'
 import { validateWebsite } from './validateWebsite'
 
@@ -23,6 +25,7 @@ export const Tenants: CollectionConfig = {
         id: { in: userTenantIds({ user: req.user, role: 'tenant-admin' }) },
       },
   },
+  hooks: { afterChange: [restampSearchLanguage] },
   fields: [
     { name: 'name', type: 'text', required: true },
     {
@@ -43,6 +46,16 @@ export const Tenants: CollectionConfig = {
       validate: validateWebsite,
       admin: {
         description: 'The public website, for the addresses in SEO previews.',
+      },
+    },
+    {
+      name: 'language',
+      type: 'select',
+      defaultValue: defaultSearchLanguage,
+      options: searchLanguages.map(({ value, label }) => ({ value, label })),
+      admin: {
+        description:
+          'The language the content is written in: search then finds other forms of a word (sing, sings, singing).',
       },
     },
   ],

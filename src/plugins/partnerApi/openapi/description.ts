@@ -13,7 +13,7 @@ export const describeApi = ({
 
 **Errors.** \`application/problem+json\` (RFC 9457): \`type\`, \`title\`, \`status\`, \`detail\`, and for invalid input \`errors\` naming each field. 400 bad input, 401, 403, 404, 405, 409 conflict (duplicate id or slug), 412 stale If-Match, 413 too large, 415 wrong content type, 429 too many requests (each key has a number of requests a minute${rateLimit > 0 ? `, ${rateLimit} unless the key has its own` : ''}, and requests without a valid key are limited per client address; with Retry-After), 503 database away (with Retry-After). Bad input never changes anything.
 
-**Search.** Lists of kinds with text (events, works, people, venues, organizations, seasons, series, pages, blogs) take \`search\`: words found in titles, rich text and page blocks of the tenant's records (PostgreSQL full-text search, whole words), best match first unless \`sort\` is given, combined with \`where\` and paged by \`page\`.
+**Search.** Lists of kinds with text (events, works, people, venues, organizations, seasons, series, pages, blogs) take \`search\`: words found in titles, rich text and page blocks of the tenant's records (PostgreSQL full-text search, whole words; in the language the tenant sets, other forms of a word match too: \`singing\` finds \`sings\`), best match first unless \`sort\` is given, combined with \`where\` and paged by \`page\`.
 
 **Rich text.** Rich text fields are Lexical editor states, answered with their HTML beside them (\`descriptionHtml\` for \`description\`): internal links point at the linked record's current \`url\`, pictures carry alt text and caption, and nothing in it runs script. Writes take the Lexical state; links and pictures must name records of the same tenant.
 

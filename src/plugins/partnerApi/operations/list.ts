@@ -1,5 +1,7 @@
 import type { Where } from 'payload'
 
+import { defaultSearchLanguage, isSearchLanguage } from '../../../lib/searchLanguages'
+
 import { afterCursor, encodeListCursor, type ListCursor } from '../listCursor'
 import { partnerOptions } from '../options'
 import type { ListQuery } from '../query'
@@ -138,6 +140,9 @@ const searchPage = async (args: PageArgs): Promise<Found> => {
     payload,
     kind,
     tenantId: principal.tenant.id,
+    language: isSearchLanguage(principal.tenant.language)
+      ? principal.tenant.language
+      : defaultSearchLanguage,
     words: query.search ?? '',
   })
   const where = both(query.where, { id: { in: ids } })

@@ -1,7 +1,6 @@
-import { getTableColumns, getTableName } from '@payloadcms/db-postgres/drizzle'
 import type { FlattenedField, Payload } from 'payload'
 
-import { collectionTableName, postgresOf } from '../../../db/postgres'
+import { collectionTable } from '../../../db/postgres'
 import type { Kind } from '../kinds/model'
 
 /** How a stored value becomes what Payload answers for it. */
@@ -115,14 +114,9 @@ const buildPlan = ({ payload, kind }: { payload: Payload; kind: Kind }): ReadPla
   if (kind.upload || !kind.select) return undefined
   const collection = payload.collections[kind.collection]?.config
   if (!collection || collection.hooks.afterRead.length > 0) return undefined
-  const tableName = collectionTableName({
-    payload,
-    collection: kind.collection,
-    versions: kind.drafts,
-  })
-  const table = tableName ? postgresOf(payload).tables[tableName] : undefined
+  const table = collectionTable({ payload, collection: kind.collection, versions: kind.drafts })
   if (!table) return undefined
-  const columns = getTableColumns(table) as unknown as Record<string, Column>
+  const { columns } = table
   const prefix = kind.drafts ? 'version_' : ''
   const planned: PlannedColumn[] = []
   for (const name of Object.keys(kind.select)) {
@@ -133,7 +127,7 @@ const buildPlan = ({ payload, kind }: { payload: Payload; kind: Kind }): ReadPla
     planned.push(...found)
   }
   const id = columns[kind.drafts ? 'parent' : 'id']
-  const tenant = columns[`${prefix}tenant`]
+  const tenant = table.field('tenant')
   if (!id || !tenant || (kind.drafts && !columns.latest)) return undefined
   const idColumn: PlannedColumn = {
     path: ['id'],
@@ -144,10 +138,10 @@ const buildPlan = ({ payload, kind }: { payload: Payload; kind: Kind }): ReadPla
   const byPath = new Map<string, PlannedColumn>([['id', idColumn]])
   for (const column of planned) byPath.set(column.path.join('.'), column)
   return {
-    table: `"${getTableName(table)}"`,
+    table: `"${table.name}"`,
     latestOnly: kind.drafts,
     id: idColumn.column,
-    tenant: `"${tenant.name}"`,
+    tenant: `"${tenant}"`,
     columns: planned,
     selectList: [
       `${idColumn.column} AS id`,

@@ -1,8 +1,8 @@
-import { getTableColumns } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
-import { collectionTableName, postgresOf } from '../../../db/postgres'
-import { searchTextField } from '../../search'
+import { collectionTable, postgresOf } from '../../../db/postgres'
+import { isSearchLanguage, type SearchLanguage } from '../../../lib/searchLanguages'
+import { searchLanguageField, searchTextField } from '../../search'
 import type { Kind } from '../kinds/model'
 
 /** Search answers come from the best this many matches: a search is for finding, not paging. */
@@ -10,41 +10,40 @@ export const searchMatchesMax = 1_000
 
 /**
  * The ids of the tenant's records that match the words (PostgreSQL full-text search as written
- * on a web search form: quoted phrases, `or`, `-word`), best first. One statement on the
- * indexed `searchText` of the latest version of each record.
+ * on a web search form: quoted phrases, `or`, `-word`), best first, in the tenant's language.
+ * One statement on the indexed `searchText` of the latest version of each record.
  */
 export const rankedIds = async ({
   payload,
   kind,
   tenantId,
+  language,
   words,
 }: {
   payload: Payload
   kind: Kind
   tenantId: string
+  language: SearchLanguage
   words: string
 }): Promise<string[]> => {
-  const tableName = collectionTableName({
-    payload,
-    collection: kind.collection,
-    versions: kind.drafts,
-  })
-  const db = postgresOf(payload)
-  const table = tableName ? db.tables[tableName] : undefined
-  if (!table) throw new Error(`search: no table for ${kind.collection}`)
-  const columns = getTableColumns(table) as unknown as Record<string, { name: string }>
-  const prefix = kind.drafts ? 'version_' : ''
-  const text = columns[`${prefix}${searchTextField}`]
-  const tenant = columns[`${prefix}tenant`]
-  const id = columns[kind.drafts ? 'parent' : 'id']
-  if (!text || !tenant || !id) throw new Error(`search: ${kind.collection} keeps no searchText`)
-  // The same expression as the index (migration search_text), so the index answers.
-  const document = `to_tsvector('simple', coalesce("${text.name}", ''))`
-  const { rows } = await db.pool.query<{ id: string }>(
-    `SELECT "${id.name}" AS id FROM "${tableName}"
-      WHERE "${tenant.name}" = $1 ${kind.drafts ? 'AND latest' : ''}
-        AND ${document} @@ websearch_to_tsquery('simple', $2)
-      ORDER BY ts_rank(${document}, websearch_to_tsquery('simple', $2)) DESC, "${id.name}"
+  const table = collectionTable({ payload, collection: kind.collection, versions: kind.drafts })
+  const text = table?.field(searchTextField)
+  const stamped = table?.field(searchLanguageField)
+  const tenant = table?.field('tenant')
+  const id = table?.columns[kind.drafts ? 'parent' : 'id']?.name
+  if (!table || !text || !stamped || !tenant || !id)
+    throw new Error(`search: ${kind.collection} keeps no searchText`)
+  // The language is one of a fixed list, written into the statement so that it is the same
+  // expression and condition as its index (migrations search_text and search_language).
+  if (!isSearchLanguage(language)) throw new Error(`search: no language ${String(language)}`)
+  const document = `to_tsvector('${language}', coalesce("${text}", ''))`
+  const query = `websearch_to_tsquery('${language}', $2)`
+  const { rows } = await postgresOf(payload).pool.query<{ id: string }>(
+    `SELECT "${id}" AS id FROM "${table.name}"
+      WHERE "${tenant}" = $1 ${kind.drafts ? 'AND latest' : ''}
+        ${language === 'simple' ? '' : `AND "${stamped}" = '${language}'`}
+        AND ${document} @@ ${query}
+      ORDER BY ts_rank(${document}, ${query}) DESC, "${id}"
       LIMIT ${searchMatchesMax}`,
     [tenantId, words],
   )
