@@ -14,6 +14,8 @@ import { toSwagger20 } from '../../src/plugins/partnerApi/openapi/convert20'
 import { partnerRoutes } from '../helpers/kinds'
 import { projectRoot, startApp, type RunningApp } from '../helpers/app'
 
+type JsonLike = Record<string, unknown>
+
 const documentPath = '/api/partners/2025-07/openapi'
 let app: RunningApp
 const served: Record<string, Record<string, unknown>> = {}
@@ -70,6 +72,36 @@ describe('the served OpenAPI document', () => {
       for (const rule of warnings) expect(['info-license', 'no-server-example.com']).toContain(rule)
     }
     fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('names each page block as a component, told apart by blockType, in 3.1 and 3.0', () => {
+    const blocks = ['richText', 'media', 'callToAction', 'eventList', 'gallery']
+    for (const format of ['openapi3.1', 'openapi3.0']) {
+      const schemas = (served[format]?.components as { schemas: Record<string, JsonLike> }).schemas
+      const items = (schemas.Page?.properties as Record<string, JsonLike>).layout
+      const union = (items?.items ??
+        (items?.oneOf as JsonLike[] | undefined)?.[0]?.items ??
+        (items?.allOf as JsonLike[] | undefined)?.[0]?.items) as JsonLike
+      const discriminator = union.discriminator as {
+        propertyName: string
+        mapping: Record<string, string>
+      }
+      expect(discriminator.propertyName, format).toBe('blockType')
+      expect(Object.keys(discriminator.mapping).sort(), format).toEqual([...blocks].sort())
+      expect((union.oneOf as JsonLike[]).map((v) => v.$ref).sort(), format).toEqual(
+        Object.values(discriminator.mapping).sort(),
+      )
+      for (const [slug, ref] of Object.entries(discriminator.mapping)) {
+        const name = ref.split('/').pop() ?? ''
+        expect(name, format).toMatch(/Block$/)
+        const variant = schemas[name] as { properties: Record<string, { enum: string[] }> }
+        expect(variant.properties.blockType?.enum, format).toEqual([slug])
+      }
+      // What a partner writes has its own variants: no server-set ids required.
+      const create = (schemas.PageCreate?.properties as Record<string, JsonLike>).layout
+      expect(JSON.stringify(create), format).toContain('#/components/schemas/MediaBlockInput')
+      expect(schemas.MediaBlockInput?.additionalProperties, format).toBe(false)
+    }
   })
 
   it('describes both ways to make media, and bodies that may echo a record back', () => {

@@ -10,6 +10,7 @@ import { problemTitle } from '../../../lib/problem'
 import { tenantSlugPattern } from '../../../collections/Tenants/validateTenantSlug'
 import { changeParameters, changeSchemas, changesTag } from './changes'
 import { deliveryParameters, webhookMessages, webhookSchemas, webhooksTag } from './webhooks'
+import { hoistBlocks } from './blockComponents'
 import { scheduledParameters, scheduledSchemas, schedulingTag } from './scheduled'
 import { schedulableKinds } from '../operations/scheduled'
 import { describeApi } from './description'
@@ -480,6 +481,7 @@ export const buildOpenApi31 = ({
       collection: collectionOf({ config, slug: kind.collection }),
     })
   }
+  Object.assign(schemas, hoistBlocks(schemas))
   const kindNames = [...kinds.keys()]
   Object.assign(schemas, changeSchemas(kindNames))
   Object.assign(schemas, webhookSchemas(kindNames))

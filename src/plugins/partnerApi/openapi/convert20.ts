@@ -6,7 +6,10 @@ import { toSchema30 } from './convert30'
 
 type Json = Record<string, unknown>
 
-/** 3.0 schemas → Swagger 2.0: refs to `definitions`, `x-nullable` instead of `nullable`. */
+/**
+ * 3.0 schemas → Swagger 2.0: refs to `definitions`, `x-nullable` instead of `nullable`, unions
+ * and their discriminators as extensions.
+ */
 const toSchema20 = (schema: unknown): unknown => {
   if (Array.isArray(schema)) return schema.map(toSchema20)
   if (!schema || typeof schema !== 'object') return schema
@@ -16,6 +19,9 @@ const toSchema20 = (schema: unknown): unknown => {
       out.$ref = value.replace('#/components/schemas/', '#/definitions/')
     else if (key === 'nullable') out['x-nullable'] = value
     else if (key === 'oneOf' || key === 'anyOf') out['x-oneOf'] = toSchema20(value)
+    // 2.0's discriminator is a property name on a base schema, not a union's mapping.
+    else if (key === 'discriminator' && typeof value === 'object')
+      out['x-discriminator'] = toSchema20(value)
     else out[key] = toSchema20(value)
   }
   if (Array.isArray(out.enum)) out.enum = (out.enum as unknown[]).filter((v) => v !== null)
