@@ -211,6 +211,65 @@ describe('rich text', () => {
     expect(gone).not.toContain('/works/hamlet')
   })
 
+  it('takes Markdown instead, made into the editor’s JSON, on create and update', async () => {
+    const markdown = [
+      '## Synopsis',
+      '',
+      'A **bold** retelling with *music*, see [the press kit](https://example.com/press).',
+      '',
+      '- Two acts',
+      '- One interval',
+      '',
+      '> Unmissable.',
+      '',
+      '---',
+      '',
+      '<script>alert(1)</script> [trap](javascript:alert(1))',
+    ].join('\n')
+    const created = await api().create('events', { title: 'Marked', descriptionMarkdown: markdown })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect(created.body).not.toHaveProperty('descriptionMarkdown')
+    const types = (
+      created.body.description as { root: { children: { type: string }[] } }
+    ).root.children.map((c) => c.type)
+    expect(types).toEqual(
+      expect.arrayContaining(['heading', 'paragraph', 'list', 'quote', 'horizontalrule']),
+    )
+    const html = String(created.body.descriptionHtml)
+    expect(html).toContain('<h2>Synopsis</h2>')
+    expect(html).toContain('<strong>bold</strong>')
+    expect(html).toContain('<em>music</em>')
+    expect(html).toContain('href="https://example.com/press"')
+    expect(html).toMatch(/<ul[^>]*>.*Two acts.*One interval.*<\/ul>/s)
+    expect(html).toContain('<blockquote')
+    expect(html).not.toContain('<script')
+    // A link the editor could not hold stays words, inert.
+    expect(html).not.toMatch(/href="javascript/i)
+    expect(html).toContain('&lt;script&gt;')
+
+    const id = String(created.body.id)
+    const updated = await api().update('events', id, { descriptionMarkdown: 'Just *one* line.' })
+    expect(updated.status).toBe(200)
+    expect(String(updated.body.descriptionHtml)).toBe('<p>Just <em>one</em> line.</p>')
+
+    // Once, as a string, not too long; a refusal changes nothing.
+    const before = await eventCount()
+    for (const body of [
+      { title: 'Twice', description: updated.body.description, descriptionMarkdown: 'x' },
+      { title: 'Typed', descriptionMarkdown: 42 },
+      { title: 'Long', descriptionMarkdown: 'x'.repeat(100_001) },
+    ]) {
+      const refused = await api().create('events', body)
+      expect(refused.status, JSON.stringify(body).slice(0, 80)).toBe(400)
+      expect(refused.headers.get('content-type')).toContain('application/problem+json')
+      expect(JSON.stringify(refused.body)).toContain('descriptionMarkdown')
+    }
+    expect(await eventCount()).toBe(before)
+    expect((await api().get('events', id)).body.descriptionHtml).toBe(
+      '<p>Just <em>one</em> line.</p>',
+    )
+  })
+
   it('renders hostile rich text as inert HTML', async () => {
     const markup = doc(
       node('paragraph', [text('<script>alert(1)</script><img src=x onerror=alert(2)>')]),

@@ -88,12 +88,33 @@ const withHtml = (read: JsonSchema, richText: string[]): JsonSchema => {
   }
 }
 
+/** The Markdown sibling of a rich text field in a write body. */
+export const markdownName = (field: string): string => `${field}Markdown`
+
+/** Markdown a body may hold per field: converting it costs time in proportion. */
+export const markdownMaxLength = 100_000
+
+const markdownSchema = (field: string): JsonSchema => ({
+  type: 'string',
+  maxLength: markdownMaxLength,
+  description: `\`${field}\` written as Markdown instead (## to #### headings, **bold**, *italic*, lists, > quotes, [links](https://…), --- rules), converted to the editor's JSON on write. Send \`${field}\` or this, not both.`,
+})
+
+/** The write shape with a Markdown way to give each rich text field. */
+const withMarkdown = (write: JsonSchema, richText: string[]): JsonSchema => {
+  if (richText.length === 0) return write
+  const properties = { ...propertiesOf(write) }
+  for (const name of richText) properties[markdownName(name)] = markdownSchema(name)
+  return { ...write, properties }
+}
+
 const withServerSet = (kind: KindSpec & FieldModel & { richText: string[] }): Kind => {
   const writable = propertiesOf(kind.write)
   const select = selectOf(kind)
   const read = withHtml(kind.read, kind.richText)
   return {
     ...kind,
+    write: withMarkdown(kind.write, kind.richText),
     read,
     serverSetFields: Object.keys(propertiesOf(read)).filter(
       (name) => !(name in writable) && name !== 'id',

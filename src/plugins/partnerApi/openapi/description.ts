@@ -15,7 +15,7 @@ export const describeApi = ({
 
 **Search.** Lists of kinds with text (events, works, people, venues, organizations, seasons, series, pages, blogs) take \`search\`: words found in titles, rich text and page blocks of the tenant's records (PostgreSQL full-text search, whole words; in the language the tenant sets, other forms of a word match too: \`singing\` finds \`sings\`), best match first unless \`sort\` is given, combined with \`where\` and paged by \`page\`.
 
-**Rich text.** Rich text fields are Lexical editor states, answered with their HTML beside them (\`descriptionHtml\` for \`description\`): internal links point at the linked record's current \`url\`, pictures carry alt text and caption, and nothing in it runs script. Writes take the Lexical state; links and pictures must name records of the same tenant.
+**Rich text.** Rich text fields are Lexical editor states, answered with their HTML beside them (\`descriptionHtml\` for \`description\`): internal links point at the linked record's current \`url\`, pictures carry alt text and caption, and nothing in it runs script. Writes take the Lexical state, or Markdown in its place (\`descriptionMarkdown\`), made into the same state by the editor's converter; links and pictures must name records of the same tenant.
 
 **Pagination.** \`limit\` (1–100, default 10) and \`page\` (from 1); answers carry \`totalDocs\`, \`totalPages\`, \`hasNextPage\`, \`nextPage\` (null on the last page), and the rest of the envelope. For deep pages, pass an answer's \`nextCursor\` back as \`cursor\` (instead of \`page\`): the next page is then read from an index, as fast at page 500 as at page 2.
 

@@ -2,6 +2,7 @@ import { detectingConflicts } from '../../../lib/uniquenessConflicts'
 import type { FetchedFile } from '../remoteFetch'
 import { fail } from '../problems'
 import { validateBody } from '../validate'
+import { fromMarkdown } from '../richText/markdownInput'
 import { presentRecord } from '../richText/present'
 import { findOwn } from './findOwn'
 import { resolvePolymorphic } from './resolvePolymorphic'
@@ -18,7 +19,7 @@ export const createRecord = async ({
   id: string
   record: PartnerRecord
 }> => {
-  const data = validateBody({ kind, body, partial: false })
+  const data = validateBody({ kind, body: fromMarkdown({ payload, kind, body }), partial: false })
   if (data.id !== undefined) {
     const { totalDocs } = await payload.count({
       collection: kind.collection,

@@ -1,6 +1,7 @@
 import { detectingConflicts } from '../../../lib/uniquenessConflicts'
 import { fail } from '../problems'
 import { validateBody } from '../validate'
+import { fromMarkdown } from '../richText/markdownInput'
 import { presentRecord } from '../richText/present'
 import { ifStillMatching } from './ifMatch'
 import { resolvePolymorphic } from './resolvePolymorphic'
@@ -34,7 +35,11 @@ export const updateRecord = async ({
           errors: [{ field: 'id', message: 'Must equal the path id.' }],
         })
       }
-      const { id: _ignored, ...data } = validateBody({ kind, body, partial: true })
+      const { id: _ignored, ...data } = validateBody({
+        kind,
+        body: fromMarkdown({ payload, kind, body }),
+        partial: true,
+      })
       await resolvePolymorphic({ payload, kind, principal, data, req })
       const status = data._status ?? Reflect.get(current, '_status')
       return detectingConflicts((context) =>
