@@ -19,3 +19,22 @@ export const jsonNestingDepth = (text: string, stopAt = Infinity): number => {
   }
   return deepest
 }
+
+/**
+ * The same depth over a parsed value, walked without recursion (a value nested past the stack
+ * is what this is for). Stops counting past `stopAt`.
+ */
+export const valueNestingDepth = (value: unknown, stopAt = Infinity): number => {
+  let deepest = 0
+  const stack: Array<[unknown, number]> = [[value, 0]]
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!
+    if (!node || typeof node !== 'object') continue
+    const level = depth + 1
+    if (level > deepest && (deepest = level) > stopAt) return deepest
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (child && typeof child === 'object') stack.push([child, level])
+    }
+  }
+  return deepest
+}

@@ -1,6 +1,8 @@
 import type { CollectionBeforeOperationHook, Plugin, Where } from 'payload'
 import { APIError } from 'payload'
 
+import { maxBodyNesting } from '../lib/bodyNesting'
+import { valueNestingDepth } from '../lib/jsonDepth'
 import { queryLimits, wordsIn } from '../lib/queryLimits'
 
 /** The most words any `like` or `contains` in `where` asks for, at any depth. */
@@ -21,8 +23,15 @@ const mostWords = (where: unknown): number => {
   return most
 }
 
-/** Every operation that takes a `where`: reads, counts, versions, bulk updates and deletes. */
+/**
+ * Every operation that takes a `where` (reads, counts, versions, bulk updates and deletes) or
+ * `data` (creates and updates).
+ */
 const refuseHeavyQueries: CollectionBeforeOperationHook = ({ args }) => {
+  // Payload's hooks and validators walk data by recursion: data nested past the stack was a 500.
+  const data = (args as { data?: unknown }).data
+  if (data && valueNestingDepth(data, maxBodyNesting) > maxBodyNesting)
+    throw new APIError(`The data nests deeper than ${maxBodyNesting} levels.`, 400)
   const where = (args as { where?: Where }).where
   if (!where) return args
   // Only the words: Payload's own admin nests and combines conditions deeper than a partner
@@ -35,7 +44,8 @@ const refuseHeavyQueries: CollectionBeforeOperationHook = ({ args }) => {
 
 /**
  * Payload's own REST and GraphQL take any `where` a signed-in user sends; the partner API's
- * word limit applies to them too, so no query asks the database for thousands of ILIKEs.
+ * word limit applies to them too, so no query asks the database for thousands of ILIKEs. And
+ * the partner API's nesting limit on written data holds there too.
  */
 export const boundedQueries = (): Plugin => (config) => {
   for (const collection of config.collections ?? []) {

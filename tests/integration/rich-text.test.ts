@@ -367,6 +367,34 @@ describe('rich text', () => {
     const res = await api().call('POST', '/events', deep, { 'content-type': 'application/json' })
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(400)
     expect((await api().list('events', '?limit=1')).status).toBe(200)
+
+    // The same through Payload's own REST and GraphQL, past the stack of any recursive walk.
+    const before = await eventCount()
+    const far = 40_000
+    const nested = `{"root":{"type":"root","children":[${'{"type":"paragraph","children":['.repeat(far)}${']}'.repeat(far)}]}}`
+    const send = (path: string, method: string, body: string) =>
+      fetch(`${app.origin}${path}`, {
+        method,
+        headers: { authorization: `JWT ${editor.token}`, 'content-type': 'application/json' },
+        body,
+      })
+    const rest = await send(
+      '/api/events',
+      'POST',
+      `{"title":"Deep","tenant":"${theatre.id}","description":${nested}}`,
+    )
+    expect(rest.status, (await rest.text()).slice(0, 300)).toBe(400)
+    const graph = await send(
+      '/api/graphql',
+      'POST',
+      `{"query":"mutation ($d: JSON) { createEvent(data: { title: \\"Deep\\", description: $d }) { id } }","variables":{"d":${nested}}}`,
+    )
+    const answer = await graph.text()
+    expect(graph.status, answer.slice(0, 300)).toBeLessThan(500)
+    expect(answer).toMatch(/nests deeper|errors/)
+    expect(answer).not.toContain('"createEvent":{"id"')
+    expect(await eventCount()).toBe(before)
+    expect((await api().list('events', '?limit=1')).status).toBe(200)
   })
 
   it('a record without rich text reads as null, and anonymous callers get nothing', async () => {

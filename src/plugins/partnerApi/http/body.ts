@@ -1,9 +1,6 @@
 import { jsonNestingDepth } from '../../../lib/jsonDepth'
-import { richTextLimits } from '../../../fields/richTextShape'
+import { maxBodyNesting as maxJsonDepth } from '../../../lib/bodyNesting'
 import { fail } from '../problems'
-
-/** A record's own levels, and rich text's deepest (each level a node and its `children`). */
-const maxJsonDepth = 8 + 2 * richTextLimits.depth
 
 /** Reads a request body up to `limit` bytes; a larger one is a 413 before it is all read. */
 export const readBody = async ({
