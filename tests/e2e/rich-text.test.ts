@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../helpers/app'
 import { launchBrowser, screenshotPath, signInToAdmin } from '../helpers/browser'
 import { installationAdmin } from '../helpers/rest'
+import { makeImage } from '../../src/seed/images'
 
 const editor = { email: 'e2e-writer@example.com', password: 'e2e-writer-password' }
 
@@ -13,6 +14,8 @@ describe('an editor writing content', () => {
   let page: Page
   let key = ''
   let eventId = ''
+  let workId = ''
+  let mediaId = ''
 
   beforeAll(async () => {
     // The queue is polled often, so a scheduled publish happens soon after its minute.
@@ -45,6 +48,25 @@ describe('an editor writing content', () => {
       headers,
     })
     key = ((await secret.json()) as { key: string }).key
+    // A work to link to and a picture in the tenant's library.
+    const work = await fetch(`${app.origin}/api/works`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ tenant: tenantId, title: 'The Tempest', slug: 'the-tempest' }),
+    })
+    expect(work.status, await work.clone().text()).toBe(201)
+    workId = ((await work.json()) as { doc: { id: string } }).doc.id
+    const form = new FormData()
+    const png = Buffer.from(await makeImage({ width: 640, height: 400 }))
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'island.png')
+    form.append('_payload', JSON.stringify({ tenant: tenantId, alt: 'The island at dusk' }))
+    const media = await fetch(`${app.origin}/api/media`, {
+      method: 'POST',
+      headers: { authorization: `JWT ${token}` },
+      body: form,
+    })
+    expect(media.status, await media.clone().text()).toBe(201)
+    mediaId = ((await media.json()) as { doc: { id: string } }).doc.id
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
   })
 
@@ -101,6 +123,60 @@ describe('an editor writing content', () => {
     expect(html).toContain('<h2>A comedy of errors</h2>')
     expect(html).toContain('<strong>mistaken identity</strong>')
     expect(html).toMatch(/<ul[^>]*>.*Two acts.*One interval.*<\/ul>/s)
+  })
+
+  it('links words to a work and places a picture from the library, both answered resolved', async () => {
+    await page.goto(`${app.origin}/admin/collections/events/create`)
+    await page.waitForLoadState('networkidle')
+    await page.fill('#field-title', 'The Tempest tonight')
+    const editable = page.locator('.rich-text-lexical [contenteditable="true"]').first()
+    // A picture from the library, from the slash menu.
+    await editable.click()
+    await page.keyboard.press('/')
+    await page.keyboard.type('Upload')
+    const slashMenu = page.locator('#slash-menu .slash-menu-popup')
+    await slashMenu.waitFor()
+    await slashMenu.locator('button').filter({ hasText: 'Upload' }).first().click()
+    const library = page.locator('dialog[id^=list-drawer_1_]').first()
+    await library.waitFor()
+    // Files get names of the server's making: the row is the tenant's one picture.
+    await library
+      .locator('tbody tr')
+      .filter({ hasText: 'The island at dusk' })
+      .locator('button')
+      .first()
+      .click()
+    await library.waitFor({ state: 'hidden' })
+    await editable.locator('img:not([data-lexical-decorator-boundary])').first().waitFor()
+
+    // Then words below it, two of them linked to the work.
+    await page.keyboard.type('Read about the play')
+    for (let i = 0; i < 'the play'.length; i++) await page.keyboard.press('Shift+ArrowLeft')
+    await page.locator('.inline-toolbar-popup .toolbar-popup__button-link').click()
+    const linkDrawer = page.locator('.lexical-link-edit-drawer').first()
+    await linkDrawer.waitFor()
+    // An internal link: a record of the tenant, kept by id.
+    await linkDrawer.getByText('Internal Link', { exact: true }).click()
+    await linkDrawer.locator('.rs__input').first().click()
+    await page.locator('.rs__option').filter({ hasText: 'The Tempest' }).first().click()
+    await linkDrawer.getByRole('button', { name: /save changes/i }).click()
+    await linkDrawer.waitFor({ state: 'hidden' })
+    await page.screenshot({ path: screenshotPath('writer-link-and-picture'), fullPage: true })
+
+    await page.getByRole('button', { name: /save draft/i }).click()
+    await page.waitForURL(/\/admin\/collections\/events\/[0-9a-f-]{36}/, { timeout: 30_000 })
+    const id = page.url().split('/').pop()?.split('?')[0] ?? ''
+    const event = await partnerRead('events', id)
+    const json = JSON.stringify(event.description)
+    expect(json).toContain('"linkType":"internal"')
+    expect(json).toContain(workId)
+    expect(json).toContain('"type":"upload"')
+    expect(json).toContain(mediaId)
+    const html = String(event.descriptionHtml)
+    expect(html).toContain('<a href="/works/the-tempest">the play</a>')
+    expect(html).toMatch(
+      /<figure><img src="[^"]+" alt="The island at dusk" width="640" height="400"/,
+    )
   })
 
   it('builds a page from three blocks', async () => {
