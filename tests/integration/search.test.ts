@@ -91,6 +91,16 @@ describe('search', () => {
       hasNextPage: false,
       nextCursor: null,
     })
+    // Best first through a filter, a page at a time; a filter nothing passes is an empty list.
+    const filtered = '?search=storm&where[title][like]=t&limit=1'
+    const best = await titles('events', `${filtered}&page=1`)
+    expect(best.titles).toEqual(['The Tempest'])
+    expect(best.body).toMatchObject({ totalDocs: 2, totalPages: 2, hasNextPage: true })
+    expect((await titles('events', `${filtered}&page=2`)).titles).toEqual(['Twelfth Night'])
+    expect((await titles('events', `${filtered}&page=3`)).titles).toEqual([])
+    const none = await titles('events', '?search=storm&where[title][equals]=Macbeth')
+    expect(none.titles).toEqual([])
+    expect(none.body).toMatchObject({ totalDocs: 0, totalPages: 1, hasNextPage: false })
     expect((await titles('events', '?search=%22at%20sea%22')).titles).toEqual(['Twelfth Night'])
     expect((await titles('events', '?search=storm%20-illyria')).titles).toEqual(['The Tempest'])
   })

@@ -147,20 +147,51 @@ const searchPage = async (args: PageArgs): Promise<Found> => {
   })
   const where = both(query.where, { id: { in: ids } })
   if (!query.ranked) return anyPage({ ...args, query: { ...query, where } })
-  const all = await anyPage({
-    ...args,
-    query: { ...query, where, limit: searchMatchesMax, page: 1 },
-  })
-  const rank = new Map(ids.map((id, i) => [id, i]))
-  const place = (doc: object) => rank.get(String((doc as { id: unknown }).id)) ?? ids.length
+  // Best first: the page is a slice of the ranked ids that pass the filter, and only its own
+  // records are read (a filter is asked for ids alone).
+  const passing = query.where ? new Set(await idsWhere({ ...args, where })) : undefined
+  const matched = passing ? ids.filter((id) => passing.has(id)) : ids
   const start = (query.page - 1) * query.limit
-  const totalPages = pagesOf(all.totalDocs, query.limit)
+  const pageIds = matched.slice(start, start + query.limit)
+  const found =
+    pageIds.length === 0
+      ? []
+      : (
+          await anyPage({
+            ...args,
+            query: { ...query, where: { id: { in: pageIds } }, limit: pageIds.length, page: 1 },
+          })
+        ).docs
+  const rank = new Map(pageIds.map((id, i) => [id, i]))
+  const place = (doc: object) => rank.get(String((doc as { id: unknown }).id)) ?? pageIds.length
+  const totalPages = pagesOf(matched.length, query.limit)
   return {
-    docs: [...all.docs].sort((a, b) => place(a) - place(b)).slice(start, start + query.limit),
-    totalDocs: all.totalDocs,
+    docs: [...found].sort((a, b) => place(a) - place(b)),
+    totalDocs: matched.length,
     totalPages,
     hasNextPage: query.page < totalPages,
   }
+}
+
+/** The ids of the tenant's records that pass `where`, read as the key's principal. */
+const idsWhere = async ({
+  payload,
+  kind,
+  principal,
+  where,
+}: PageArgs & { where: Where }): Promise<string[]> => {
+  const { docs } = await payload.find({
+    collection: kind.collection,
+    depth: 0,
+    draft: kind.drafts,
+    // Only ids: `createdAt` is the smallest column every collection has.
+    select: { createdAt: true },
+    where,
+    limit: searchMatchesMax,
+    pagination: false,
+    ...actingAs(principal),
+  })
+  return docs.map((doc) => String((doc as { id: unknown }).id))
 }
 
 /** The page through Payload's Local API, as the key's principal with access control on. */
