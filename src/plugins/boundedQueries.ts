@@ -3,6 +3,7 @@ import { APIError } from 'payload'
 
 import { maxBodyNesting } from '../lib/bodyNesting'
 import { valueNestingDepth } from '../lib/jsonDepth'
+import { holdsNul } from '../lib/nul'
 import { queryLimits, wordsIn } from '../lib/queryLimits'
 
 /** The most words any `like` or `contains` in `where` asks for, at any depth. */
@@ -33,6 +34,8 @@ const refuseHeavyQueries: CollectionBeforeOperationHook = ({ args }) => {
   if (data && valueNestingDepth(data, maxBodyNesting) > maxBodyNesting)
     throw new APIError(`The data nests deeper than ${maxBodyNesting} levels.`, 400)
   const where = (args as { where?: Where }).where
+  if (holdsNul(data) || holdsNul(where))
+    throw new APIError('Text may not hold a NUL character (\\u0000).', 400)
   if (!where) return args
   // Only the words: Payload's own admin nests and combines conditions deeper than a partner
   // may, so the partner API's other limits would refuse the admin's own queries.

@@ -80,6 +80,14 @@ const hostileStrings = [
   'http://[::ffff:127.0.0.1]/x.png',
   'http://[2002:7f00:1::1]/x.png',
   'file:///etc/passwd',
+  // Full-text search syntax, as a search box might send it.
+  '"unterminated',
+  'a & | ! b',
+  '((((',
+  'foo:*',
+  'x <-> y <2> z',
+  '-',
+  'or or or',
 ]
 
 const hostile = (): fc.Arbitrary<unknown> =>
@@ -196,6 +204,8 @@ const queryArb = (): fc.Arbitrary<string> => {
         'select[title]',
         'populate',
         'joins',
+        'search',
+        'cursor',
       )
       .chain((name) =>
         fc

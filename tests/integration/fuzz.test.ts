@@ -28,6 +28,13 @@ const world: FuzzWorld = {
   minimal: (kind, marker) => {
     if (kind === 'webhooks')
       return { url: `https://hooks.example.org/${marker}`, description: marker }
+    if (kind === 'scheduled-changes')
+      return {
+        kind: 'events',
+        record: world.idsByKind.events?.[0],
+        action: 'publish',
+        at: new Date(Date.now() + 86_400_000).toISOString(),
+      }
     const body = sampleBody(kind, marker, { event: world.idsByKind.events?.[0] })
     return 'title' in body || kind === 'event-instances' ? { ...body, title: marker } : body
   },

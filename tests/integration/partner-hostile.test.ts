@@ -9,7 +9,8 @@ import { makeImage } from '../../src/seed/images'
 import { startApp, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'
 import { createKey, partner, partnerBase } from '../helpers/partner'
-import { createTenant } from '../helpers/tenants'
+import { signIn } from '../helpers/admin'
+import { createTenant, createUser } from '../helpers/tenants'
 
 let app: RunningApp
 let payload: Payload
@@ -113,6 +114,62 @@ describe('hostile lists', () => {
       expectProblem(res, 400)
       expect((res.body.errors as { field: string }[])[0]?.field).toMatch(/limit|page/)
     }
+  })
+
+  it('answers a NUL byte anywhere in a query or a body with a 400, on every path', async () => {
+    // PostgreSQL text cannot hold one: it reached the database and came back a 500.
+    const wrong: string[] = []
+    for (const query of [
+      '?search=%00',
+      '?search=storm%00',
+      '?where[title][equals]=%00',
+      '?where[title][like]=a%00b',
+      '?where[title][in]=a,%00',
+      '?sort=title%00',
+    ]) {
+      const res = await client.list('works', query)
+      if (res.status !== 400) wrong.push(`${query} → ${res.status}`)
+      else expect(res.headers.get('content-type'), query).toContain('application/problem+json')
+    }
+    const before = (
+      await payload.count({ collection: 'works', where: { tenant: { equals: tenant.id } } })
+    ).totalDocs
+    for (const body of [{ title: 'a\u0000b' }, { title: 'ok', slug: '\u0000' }]) {
+      const res = await client.create('works', body)
+      if (res.status !== 400) wrong.push(`${JSON.stringify(body)} → ${res.status}`)
+    }
+    // The same through Payload's own REST and GraphQL, as the tenant's editor.
+    await createUser({
+      payload,
+      email: 'hostile-nul@example.com',
+      tenants: [{ tenant, roles: ['editor'] }],
+    })
+    const editor = await signIn({
+      origin: app.origin,
+      email: 'hostile-nul@example.com',
+      password: 'test-password-123',
+    })
+    for (const path of [
+      '/api/works?where[title][equals]=%00',
+      '/api/works?where[title][like]=a%00b',
+      '/api/works?where[or][0][title][in]=a,%00',
+    ]) {
+      const res = await editor.get(path)
+      if (res.status !== 400) wrong.push(`GET ${path} → ${res.status}`)
+    }
+    const rest = await editor.post('/api/works', { tenant: tenant.id, title: 'a\u0000b' })
+    if (rest.status !== 400) wrong.push(`POST /api/works → ${rest.status}`)
+    const graph = await editor.graphql(
+      'mutation ($t: String!) { createWork(data: { title: $t }) { id } }',
+      { t: 'a\u0000b' },
+    )
+    if (!JSON.stringify(graph.body).includes('NUL'))
+      wrong.push(`GraphQL → ${JSON.stringify(graph.body)}`)
+    expect(wrong).toEqual([])
+    expect(
+      (await payload.count({ collection: 'works', where: { tenant: { equals: tenant.id } } }))
+        .totalDocs,
+    ).toBe(before)
   })
 
   it('filters and sorts on declared fields, in bracket notation or JSON', async () => {

@@ -298,6 +298,102 @@ describe.each(Object.keys(roles))('as %s', (role) => {
   })
 })
 
+describe.each(['tenant admin of X', 'editor of X'])('as %s, inside content', (role) => {
+  let client: AdminClient
+  beforeAll(async () => {
+    client = await roles[role]!()
+  })
+
+  it("points nothing of X at Y's records: rich text links and pictures, page blocks, SEO", async () => {
+    const yWork = records.get('works')!.y
+    const yMedia = records.get('media')!.y
+    const yEvent = records.get('events')!.y
+    const linkTo = (value: string) => ({
+      root: {
+        type: 'root',
+        version: 1,
+        direction: 'ltr',
+        format: '',
+        indent: 0,
+        children: [
+          {
+            type: 'paragraph',
+            version: 1,
+            direction: 'ltr',
+            format: '',
+            indent: 0,
+            children: [
+              {
+                type: 'link',
+                version: 3,
+                direction: 'ltr',
+                format: '',
+                indent: 0,
+                fields: { linkType: 'internal', doc: { relationTo: 'works', value } },
+                children: [
+                  {
+                    type: 'text',
+                    version: 1,
+                    text: 'theirs',
+                    format: 0,
+                    mode: 'normal',
+                    style: '',
+                    detail: 0,
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    })
+    const picture = (value: string) => ({
+      root: {
+        ...linkTo(value).root,
+        children: [
+          { type: 'upload', version: 3, format: '', relationTo: 'media', value, fields: {} },
+        ],
+      },
+    })
+    const attempts: { slug: string; data: Record<string, unknown> }[] = [
+      { slug: 'events', data: { title: 'Linked', description: linkTo(yWork) } },
+      { slug: 'works', data: { title: 'Pictured', description: picture(yMedia) } },
+      { slug: 'events', data: { title: 'Seo', meta: { image: yMedia } } },
+      { slug: 'pages', data: { title: 'Blocks', layout: [{ blockType: 'media', image: yMedia }] } },
+      {
+        slug: 'pages',
+        data: {
+          title: 'Listed',
+          layout: [{ blockType: 'eventList', source: 'chosen', events: [yEvent] }],
+        },
+      },
+      {
+        slug: 'pages',
+        data: { title: 'Nested', layout: [{ blockType: 'richText', content: linkTo(yWork) }] },
+      },
+    ]
+    for (const { slug, data } of attempts) {
+      const before = (
+        await payload.count({ collection: slug as 'events', where: { tenant: { equals: x.id } } })
+      ).totalDocs
+      const rest = await client.post(`/api/${slug}`, { ...data, tenant: x.id })
+      expect(
+        rest.status,
+        `${slug} ${JSON.stringify(data).slice(0, 80)}: ${JSON.stringify(rest.body).slice(0, 200)}`,
+      ).toBe(400)
+      const own = records.get(slug)!.x
+      const ownBefore = await snapshot(slug, own)
+      const patch = await client.patch(`/api/${slug}/${own}`, data)
+      expect(patch.status, `${slug} patch`).toBe(400)
+      expect(await snapshot(slug, own), `${slug} unchanged`).toBe(ownBefore)
+      const after = (
+        await payload.count({ collection: slug as 'events', where: { tenant: { equals: x.id } } })
+      ).totalDocs
+      expect(after, slug).toBe(before)
+    }
+  })
+})
+
 describe("as X's tenant admin who also edits Y", () => {
   let client: AdminClient
   beforeAll(async () => {

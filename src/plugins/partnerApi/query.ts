@@ -268,6 +268,9 @@ export const parseListQuery = ({
   searchable?: boolean
 }): ListQuery => {
   if (search.length > 8_000) fail({ status: 400, detail: 'The query string is too long.' })
+  // PostgreSQL text cannot hold a NUL: a filter, search or cursor with one can match nothing.
+  if (/%00|\u0000/i.test(search))
+    fail({ status: 400, detail: 'The query string holds a NUL character (%00).' })
   const params = parse(search.replace(/^\?/, ''), {
     depth: 8,
     arrayLimit: 100,
