@@ -18,6 +18,7 @@ import { startApp, projectRoot, testDistDir } from '../tests/helpers/app'
 import pg from 'pg'
 
 import { encodeListCursor } from '../src/plugins/partnerApi/listCursor'
+import { bullets, heading, paragraph, richText } from '../src/seed/richText'
 import { copyEvents } from './bulkSeed'
 import { measure, type Figures } from './load'
 import { measureVisibility } from './visibility'
@@ -27,6 +28,29 @@ const events = Number(process.env.BENCH_EVENTS ?? 3000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8)
 const tenantCount = 4
+/** The words the bench's programme notes are made of, and its searches look for. */
+const vocabulary = [
+  'storm',
+  'island',
+  'music',
+  'dance',
+  'comedy',
+  'tragedy',
+  'opera',
+  'ballet',
+  'poetry',
+  'circus',
+  'puppets',
+  'jazz',
+  'choir',
+  'magic',
+  'shadows',
+  'masks',
+  'ghosts',
+  'lovers',
+  'kings',
+  'rivers',
+]
 const largeEvents = Number(process.env.BENCH_LARGE_EVENTS ?? 100_000)
 const figures = new Map<string, Figures>()
 
@@ -105,9 +129,19 @@ const main = async (): Promise<void> => {
         data: {
           tenant: tenant.id,
           title: `Bench event ${i}`,
+          // A programme note as editors write them: every answer renders its HTML.
+          description: richText(
+            heading('About the production'),
+            paragraph(
+              `Bench event ${i} is an evening of ${vocabulary[i % vocabulary.length]} and `,
+              { bold: vocabulary[(i * 7) % vocabulary.length]! },
+              ', with live music and a company of twelve.',
+            ),
+            bullets('Running time about 2 hours 30 minutes, one interval', 'Recommended age 12+'),
+          ),
           venue: { city: 'Bench' },
           _status: 'published',
-        },
+        } as never,
         draft: false,
       })
       if (tenant.slug === 'bench-0') ids.push(doc.id)
@@ -222,6 +256,30 @@ const main = async (): Promise<void> => {
       }
     }
     await viaPayload.stop()
+
+    // Full-text search over the same events: one word, two words, and a word with a filter.
+    const searches = vocabulary.flatMap((word, i) => [
+      `search=${word}&limit=10`,
+      `search=${word}%20${vocabulary[(i + 3) % vocabulary.length]}&limit=10`,
+      `search=${word}&limit=10&where[title][like]=event`,
+    ])
+    await measureReads({
+      origin: uncached.origin,
+      paths: searches.map((q) => `${partnerBase}?${q}`),
+      headers: partnerAuth,
+    })
+    const searched = await measureReads({
+      origin: uncached.origin,
+      paths: searches.map((q) => `${partnerBase}?${q}`),
+      headers: partnerAuth,
+    })
+    const searchName = 'list, search=<words>, varied (uncached)'
+    console.log(figuresRow(searchName, 'partner', searched))
+    const listed = figures.get('list, limit 10, varied queries (uncached)')
+    if (listed)
+      console.log(
+        `${searchName.padEnd(44)} | ${(searched.rps / listed.rps).toFixed(2)}x the uncached list`,
+      )
 
     // A write, then reads: on the instance that took it, and on another one.
     const second = await startApp({ databaseUri: cluster.connectionString })

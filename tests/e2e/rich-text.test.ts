@@ -179,6 +179,72 @@ describe('an editor writing content', () => {
     )
   })
 
+  it('takes a programme pasted from a web page: its structure kept, anything unsafe dropped', async () => {
+    await page.goto(`${app.origin}/admin/collections/works/create`)
+    await page.waitForLoadState('networkidle')
+    await page.fill('#field-title', 'Twelfth Night (pasted)')
+    const editable = page.locator('.rich-text-lexical [contenteditable="true"]').first()
+    await editable.click()
+    // What a browser puts on the clipboard when someone copies a theatre's programme page.
+    const html = [
+      '<meta charset="utf-8"><div class="programme" style="font-family: Georgia">',
+      '<h2 style="color:red">Synopsis</h2>',
+      '<p>Shipwrecked on the coast of <b>Illyria</b>, Viola disguises herself as a young man,',
+      ' <a href="https://example.org/twelfth-night">Cesario</a>.</p>',
+      '<ul><li>Running time: 2h 40</li><li>One interval</li></ul>',
+      '<blockquote>If music be the food of love, play on.</blockquote>',
+      '<p><a href="javascript:alert(1)">Book now</a> <img src="x" onerror="alert(2)">',
+      '<script>alert(3)</script><iframe src="https://evil.example"></iframe></p>',
+      '<table><tr><td>Cast</td><td>Viola</td></tr></table>',
+      '</div>',
+    ].join('')
+    await editable.evaluate((element, pasted) => {
+      const data = new DataTransfer()
+      data.setData('text/html', pasted)
+      data.setData('text/plain', 'Synopsis')
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      )
+    }, html)
+    await editable.getByText('If music be the food of love').waitFor()
+    await page.screenshot({ path: screenshotPath('writer-pasted'), fullPage: true })
+    await page.getByRole('button', { name: /^save$/i }).click()
+    await page.waitForURL(/\/admin\/collections\/works\/[0-9a-f-]{36}/, { timeout: 30_000 })
+    const id = page.url().split('/').pop()?.split('?')[0] ?? ''
+    const work = await partnerRead('works', id)
+    const json = JSON.stringify(work.description)
+    const kinds = new Set([...json.matchAll(/"type":"(\w+)"/g)].map((m) => m[1]))
+    const allowed = [
+      'root',
+      'paragraph',
+      'text',
+      'heading',
+      'list',
+      'listitem',
+      'quote',
+      'link',
+      'linebreak',
+      'autolink',
+      'upload',
+      'horizontalrule',
+    ]
+    expect([...kinds].filter((k) => !allowed.includes(k!))).toEqual([])
+    expect([...kinds]).toEqual(expect.arrayContaining(['heading', 'list', 'quote', 'link']))
+    const out = String(work.descriptionHtml)
+    expect(out).toContain('Synopsis</h2>')
+    expect(out).toContain('href="https://example.org/twelfth-night"')
+    expect(out).toMatch(/If music be the food of love/)
+    for (const unsafe of [
+      /<script/i,
+      /javascript:/i,
+      /onerror/i,
+      /<iframe/i,
+      /style="[^"]/i,
+      /<img src="x"/,
+    ])
+      expect(out).not.toMatch(unsafe)
+  })
+
   it('builds a page from three blocks', async () => {
     await page.goto(`${app.origin}/admin/collections/pages/create`)
     await page.waitForLoadState('networkidle')
