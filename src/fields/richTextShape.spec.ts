@@ -30,3 +30,24 @@ describe('richTextShapeProblem', () => {
     expect(richTextShapeProblem(state(paragraph(...wide)))).toMatch(/at most/)
   })
 })
+
+describe('links in rich text', () => {
+  const linked = (url: string, linkType = 'custom') => ({
+    root: {
+      type: 'root',
+      children: [
+        {
+          type: 'paragraph',
+          children: [{ type: 'link', fields: { linkType, url }, children: [] }],
+        },
+      ],
+    },
+  })
+
+  it('refuses a target that runs script, internal links included, and takes the web', () => {
+    expect(richTextShapeProblem(linked('java\tscript:alert(1)'))).toMatch(/http\(s\)/)
+    expect(richTextShapeProblem(linked('javascript:alert(1)', 'internal'))).toMatch(/http\(s\)/)
+    expect(richTextShapeProblem(linked('https://example.org/'))).toBeUndefined()
+    expect(richTextShapeProblem(linked(''))).toBeUndefined()
+  })
+})

@@ -208,6 +208,20 @@ describe('an editor writing content', () => {
     }, html)
     await editable.getByText('If music be the food of love').waitFor()
     await page.screenshot({ path: screenshotPath('writer-pasted'), fullPage: true })
+    // The page's picture is not in the library and its "Book now" runs script: saving says so,
+    // and keeps nothing.
+    await page.getByRole('button', { name: /^save$/i }).click()
+    await page
+      .locator('.field-error, .tooltip--error, .toast-error, [class*="error"]')
+      .first()
+      .waitFor()
+    expect(page.url()).toMatch(/\/create$/)
+    // The editor removes both, and the rest saves as pasted.
+    await editable.locator('[data-lexical-decorator="true"]').first().click()
+    await page.keyboard.press('Delete')
+    await editable.getByText('Book now').click({ force: true })
+    await page.keyboard.press('End')
+    for (let i = 0; i < 'Book now'.length + 1; i++) await page.keyboard.press('Backspace')
     await page.getByRole('button', { name: /^save$/i }).click()
     await page.waitForURL(/\/admin\/collections\/works\/[0-9a-f-]{36}/, { timeout: 30_000 })
     const id = page.url().split('/').pop()?.split('?')[0] ?? ''
