@@ -51,6 +51,9 @@ const fill = ({
   const out: Record<string, unknown> = {}
   for (const [name, property] of Object.entries(propertiesOf(schema))) {
     if (name === 'id' || (i + name.length) % 4 === 0) continue
+    // `descriptionMarkdown` is another way to write `description`: the JSON is given instead.
+    if (name.endsWith('Markdown') && propertiesOf(schema)[name.slice(0, -'Markdown'.length)])
+      continue
     const types = ([] as unknown[]).concat(property.type)
     const enumValues = Array.isArray(property.enum)
       ? property.enum.filter((v) => v !== null)
