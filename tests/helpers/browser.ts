@@ -49,3 +49,28 @@ export const signInToAdmin = async ({
   await page.click('button[type="submit"]')
   await page.locator('.dashboard').waitFor({ timeout: 60_000 })
 }
+
+/**
+ * Clicks until the click has had its effect. Payload's drawers validate their form on the
+ * server as fields change; a click that lands while that check is in flight is dropped.
+ */
+export const clickUntil = async ({
+  click,
+  done,
+  timeoutMs = 30_000,
+}: {
+  click: () => Promise<void>
+  done: () => Promise<boolean>
+  timeoutMs?: number
+}): Promise<void> => {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    await click().catch(() => undefined)
+    const settleBy = Date.now() + 3_000
+    while (Date.now() < settleBy) {
+      if (await done()) return
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    if (Date.now() > deadline) throw new Error('the click never took effect')
+  }
+}
