@@ -1,5 +1,7 @@
 import type { Field, GroupField } from 'payload'
 
+import { linkField } from './link'
+
 const text = (name: string, description?: string): Field => ({
   name,
   type: 'text',
@@ -34,7 +36,10 @@ export const bookingGroup = (): GroupField =>
   group({
     name: 'booking',
     label: 'Booking link',
-    fields: [text('bookingLinkLabel', 'For example "Book now".'), text('bookingLinkURL')],
+    fields: [
+      text('bookingLinkLabel', 'For example "Book now".'),
+      linkField({ name: 'bookingLinkURL' }),
+    ],
   })
 
 /** The ticketing and listing systems an event is linked to. */
@@ -76,8 +81,8 @@ export const eventTicketingGroups = (): GroupField[] => [
       text('eventName'),
       text('eventType'),
       text('eventCategory'),
-      text('ticketUrl'),
-      text('websiteUrl'),
+      linkField({ name: 'ticketUrl' }),
+      linkField({ name: 'websiteUrl' }),
       text('tags'),
       syncToPublished,
     ],

@@ -3,6 +3,7 @@ import type { CollectionBeforeChangeHook, Field, PayloadRequest } from 'payload'
 import {
   defaultSearchLanguage,
   isSearchLanguage,
+  searchTextMaxLength,
   type SearchLanguage,
 } from '../lib/searchLanguages'
 
@@ -62,7 +63,7 @@ export const deriveSearchText: CollectionBeforeChangeHook = async ({
   data.searchText = wordsOf({ fields: collection.fields, data: merged })
     .filter(Boolean)
     .join('\n')
-    .slice(0, 200_000)
+    .slice(0, searchTextMaxLength)
   data.searchLanguage = await tenantLanguage({ req, tenant: merged.tenant })
   return data
 }

@@ -3,6 +3,7 @@ import { ValidationError } from 'payload'
 
 import { linkableCollections } from '../fields/richText'
 import { relationId, type RelationValue } from '../utilities/relationId'
+import { isUuid } from '../lib/uuid'
 import { richTextReferences } from '../utilities/richTextReferences'
 import { tenantMovedTo } from './tenantMove'
 
@@ -105,11 +106,14 @@ const tenantsOf = async ({
   collection: string
   ids: string[]
 }): Promise<Map<string, string | undefined>> => {
+  // An id that is no UUID names no record: it reads as missing, and is never queried.
+  const wellFormed = ids.filter(isUuid)
+  if (wellFormed.length === 0) return new Map()
   const { docs } = await req.payload.find({
     collection: collection as 'events',
-    where: { id: { in: ids } },
+    where: { id: { in: wellFormed } },
     depth: 0,
-    limit: ids.length,
+    limit: wellFormed.length,
     pagination: false,
     overrideAccess: true,
     draft: true,

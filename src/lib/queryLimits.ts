@@ -9,6 +9,11 @@ export const queryLimits = {
   listItems: 100,
   valueLength: 500,
   likeWords: 8,
+  /**
+   * Every character of a `like` or `contains` pattern is compared at every position of every
+   * row's text: the patterns of one query, all together, are kept short.
+   */
+  likeCharacters: 256,
   /** A full-text `search` is one indexed condition; its words only lengthen the query. */
   searchWords: 32,
 } as const

@@ -13,3 +13,6 @@ export const isSafeLinkUrl = (url: string): boolean => {
   const head = bare.split(/[/?#]/, 1)[0] ?? ''
   return !/[:&]/.test(head)
 }
+
+export const unsafeLinkMessage =
+  'A link must go to an http(s), mailto or tel address, or a path of the site.'

@@ -22,3 +22,9 @@ export const defaultSearchLanguage: SearchLanguage = 'simple'
 
 export const isSearchLanguage = (value: unknown): value is SearchLanguage =>
   searchLanguages.some((language) => language.value === value)
+
+/**
+ * How much of a record's text search keeps: a title and the start of its text rank it well,
+ * and ranking re-reads the kept text of every match. A longer record is kept cut, not refused.
+ */
+export const searchTextMaxLength = 20_000

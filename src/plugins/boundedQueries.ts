@@ -6,22 +6,31 @@ import { valueNestingDepth } from '../lib/jsonDepth'
 import { holdsNul } from '../lib/nul'
 import { queryLimits, wordsIn } from '../lib/queryLimits'
 
-/** The most words any `like` or `contains` in `where` asks for, at any depth. */
-const mostWords = (where: unknown): number => {
-  if (!where || typeof where !== 'object') return 0
-  let most = 0
+/**
+ * What the `like` and `contains` of a `where` ask for, at any depth: the most words of one,
+ * and the characters of all together.
+ */
+const patternCost = (where: unknown): { words: number; characters: number } => {
+  const cost = { words: 0, characters: 0 }
+  if (!where || typeof where !== 'object') return cost
   for (const [key, value] of Object.entries(where as Record<string, unknown>)) {
     if ((key === 'and' || key === 'or') && Array.isArray(value)) {
-      for (const branch of value) most = Math.max(most, mostWords(branch))
+      for (const branch of value) {
+        const inner = patternCost(branch)
+        cost.words = Math.max(cost.words, inner.words)
+        cost.characters += inner.characters
+      }
       continue
     }
     if (!value || typeof value !== 'object') continue
     for (const [operator, operand] of Object.entries(value as Record<string, unknown>)) {
-      if ((operator === 'like' || operator === 'contains') && typeof operand === 'string')
-        most = Math.max(most, wordsIn(operand))
+      if ((operator === 'like' || operator === 'contains') && typeof operand === 'string') {
+        cost.words = Math.max(cost.words, wordsIn(operand))
+        cost.characters += operand.length
+      }
     }
   }
-  return most
+  return cost
 }
 
 /**
@@ -37,11 +46,16 @@ const refuseHeavyQueries: CollectionBeforeOperationHook = ({ args }) => {
   if (holdsNul(data) || holdsNul(where))
     throw new APIError('Text may not hold a NUL character (\\u0000).', 400)
   if (!where) return args
-  // Only the words: Payload's own admin nests and combines conditions deeper than a partner
+  // Only the patterns: Payload's own admin nests and combines conditions deeper than a partner
   // may, so the partner API's other limits would refuse the admin's own queries.
-  if (mostWords(where) > queryLimits.likeWords) {
+  const cost = patternCost(where)
+  if (cost.words > queryLimits.likeWords)
     throw new APIError(`A "like" or "contains" takes at most ${queryLimits.likeWords} words.`, 400)
-  }
+  if (cost.characters > queryLimits.likeCharacters)
+    throw new APIError(
+      `"like" and "contains" take at most ${queryLimits.likeCharacters} characters in all.`,
+      400,
+    )
   return args
 }
 

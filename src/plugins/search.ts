@@ -1,6 +1,6 @@
 import type { CollectionConfig, Plugin } from 'payload'
 
-import { searchLanguages } from '../lib/searchLanguages'
+import { searchLanguages, searchTextMaxLength } from '../lib/searchLanguages'
 
 import { deriveSearchText } from '../hooks/deriveSearchText'
 
@@ -30,6 +30,7 @@ export const search = (): Plugin => (config) => ({
             {
               name: searchTextField,
               type: 'textarea',
+              maxLength: searchTextMaxLength,
               hidden: true,
               admin: { disabled: true },
             },

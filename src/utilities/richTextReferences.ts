@@ -31,9 +31,11 @@ export const richTextReferences = (value: unknown): RichTextReference[] => {
         found.push({ collection: node.relationTo, id, node: 'upload' })
     }
     const doc = node.fields?.doc
+    // A link's doc is checked whatever its type says: a custom link carrying one is refused
+    // like an internal link, not stored unchecked.
     if (
       (node.type === 'link' || node.type === 'autolink') &&
-      node.fields?.linkType === 'internal'
+      (node.fields?.linkType === 'internal' || doc)
     ) {
       const id = relationId(doc?.value as RelationValue)
       if (typeof doc?.relationTo === 'string' && id)

@@ -304,6 +304,40 @@ describe('amplification', () => {
     expect(JSON.stringify(gql.body.errors ?? null)).toMatch(/words/)
     expect((await editor.get('/api/events?where[title][like]=two%20words')).status).toBe(200)
   })
+
+  it('refuses long `like` and `contains` patterns, alone or added up, on every surface', async () => {
+    // Each character is compared at every position of every row's text: a few long patterns
+    // over long texts held the database for seconds per request.
+    const client = partner({ origin: app.origin, tenant: 'exhaust', key })
+    const long = 'a'.repeat(300)
+    const parts = Array.from({ length: 4 }, (_, i) => ({
+      title: { contains: `${'b'.repeat(90)}${i}` },
+    }))
+    for (const query of [
+      `?where[title][contains]=${long}`,
+      `?where=${encodeURIComponent(JSON.stringify({ or: parts }))}`,
+    ]) {
+      const res = await client.list('events', query)
+      expect(res.status, query.slice(0, 60)).toBe(400)
+      expect(JSON.stringify(res.body)).toMatch(/characters in all/)
+    }
+    const rest = await editor.get(`/api/events?where[title][contains]=${long}`)
+    expect(rest.status).toBe(400)
+    const split = parts.map((p, i) => `where[or][${i}][title][contains]=${p.title.contains}`)
+    expect((await editor.get(`/api/events?${split.join('&')}`)).status).toBe(400)
+    const gql = await editor.graphql(
+      `query ($w: String!) { Events(where: { title: { contains: $w } }) { docs { id } } }`,
+      { w: long },
+    )
+    expect(JSON.stringify(gql.body.errors ?? null)).toMatch(/characters in all/)
+    // Ordinary patterns pass.
+    expect((await client.list('events', `?where[title][contains]=${'c'.repeat(200)}`)).status).toBe(
+      200,
+    )
+    expect((await editor.get(`/api/events?where[title][contains]=${'c'.repeat(200)}`)).status).toBe(
+      200,
+    )
+  })
 })
 
 describe('small leaks and 500s', () => {

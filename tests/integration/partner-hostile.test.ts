@@ -100,6 +100,31 @@ describe('hostile lists', () => {
     expectProblem(await client.list('works', deep), 400)
   })
 
+  it('compares a select only whole, with one of its values, and a `like` only with words', async () => {
+    // Each was a 500: PostgreSQL has neither a bogus enum value nor ILIKE on an enum.
+    for (const [kind, query] of [
+      ['event-instances', '?where[ticketingSystem][equals]=bogus'],
+      ['event-instances', '?where[ticketingSystem][in]=spektrix,bogus'],
+      ['event-instances', '?where[ticketingSystem][like]=sp'],
+      ['events', '?where[_status][equals]=bogus'],
+      ['pages', '?where[_status][equals]=nope'],
+      ['pages', '?where[title][like]=null'],
+      ['media', '?where[alt][contains]=null'],
+      ['works', '?where[title][like]=null'],
+    ] as const) {
+      const res = await client.list(kind, query)
+      expect(res.status, `${kind}${query}`).toBe(400)
+      expectProblem(res, 400)
+    }
+    for (const [kind, query] of [
+      ['event-instances', '?where[ticketingSystem][equals]=spektrix'],
+      ['event-instances', '?where[ticketingSystem][exists]=false'],
+      ['events', '?where[_status][in]=draft,published'],
+    ] as const) {
+      expect((await client.list(kind, query)).status, `${kind}${query}`).toBe(200)
+    }
+  })
+
   it('refuses limit 0, -1, 1000 and non-numbers, and bad pages', async () => {
     for (const query of [
       '?limit=0',

@@ -1,3 +1,4 @@
+import { sql, type PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -270,6 +271,35 @@ describe('rich text', () => {
     )
   })
 
+  it('converts hostile Markdown off the event loop, within a budget, and answers meanwhile', async () => {
+    // CommonMark parsers are superlinear on these: unbounded, each held the process a minute.
+    const before = await eventCount()
+    for (const markdown of ['*a'.repeat(49_000), '>'.repeat(99_000) + ' x']) {
+      const order: string[] = []
+      const writing = api()
+        .create('events', { title: 'Slow Markdown', descriptionMarkdown: markdown })
+        .then((res) => (order.push('write'), res))
+      // Sent once the write is surely converting: the server still answers it first.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const reading = api()
+        .list('events', '?limit=1')
+        .then((res) => (order.push('read'), res))
+      const [written, read] = await Promise.all([writing, reading])
+      expect(read.status).toBe(200)
+      expect(order).toEqual(['read', 'write'])
+      expect(written.status, JSON.stringify(written.body).slice(0, 300)).toBe(400)
+      expect(written.headers.get('content-type')).toContain('application/problem+json')
+      expect(JSON.stringify(written.body)).toMatch(
+        /descriptionMarkdown.*too long to convert|levels deep/,
+      )
+    }
+    expect(await eventCount()).toBe(before)
+    // The converter comes back for the next body.
+    const after = await api().create('events', { title: 'After', descriptionMarkdown: '## Back' })
+    expect(after.status).toBe(201)
+    expect(after.body.descriptionHtml).toBe('<h2>Back</h2>')
+  })
+
   it('renders hostile rich text as inert HTML', async () => {
     const markup = doc(
       node('paragraph', [text('<script>alert(1)</script><img src=x onerror=alert(2)>')]),
@@ -415,6 +445,106 @@ describe('rich text', () => {
     expect(answer).not.toContain('"createEvent":{"id"')
     expect(await eventCount()).toBe(before)
     expect((await api().list('events', '?limit=1')).status).toBe(200)
+  })
+
+  it('refuses, on every surface, nodes the editor does not write and fields of the wrong type', async () => {
+    const at = (...children: unknown[]) => doc(node('paragraph', [text('Kept'), ...children]))
+    const cases: Record<string, unknown> = {
+      'raw HTML below the root': at({ type: 'html', html: '<img src=x onerror=alert(1)>' }),
+      'a quote without children': doc({ type: 'quote' }),
+      'a list item at the root': doc(node('listitem', [text('x')])),
+      'a link whose url is a list': at(
+        node('link', [text('Tickets')], {
+          fields: { linkType: 'custom', url: ['javascript:alert(document.domain)'] },
+        }),
+      ),
+      'a link whose url is a number': at(
+        node('link', [text('x')], { fields: { linkType: 'custom', url: 12345 } }),
+      ),
+      'an internal link to no id': at(
+        node('link', [text('x')], {
+          fields: { linkType: 'internal', doc: { relationTo: 'works', value: 'nope' } },
+        }),
+      ),
+      'a custom link carrying another tenant’s record': at(
+        node('link', [text('x')], {
+          fields: {
+            linkType: 'custom',
+            url: 'https://example.org/',
+            doc: { relationTo: 'works', value: foreign.work },
+          },
+        }),
+      ),
+      'a picture named by no id': imageOf('nope'),
+    }
+    const before = await eventCount()
+    for (const [what, description] of Object.entries(cases)) {
+      const res = await api().create('events', { title: what, description })
+      expect(res.status, `${what}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(400)
+      expect(res.headers.get('content-type')).toContain('application/problem+json')
+      const rest = await editor.post('/api/events', {
+        tenant: theatre.id,
+        title: what,
+        description,
+      })
+      expect(rest.status, `${what} via REST: ${JSON.stringify(rest.body).slice(0, 300)}`).toBe(400)
+    }
+    expect(await eventCount()).toBe(before)
+    expect(app.output()).not.toMatch(/Error converting lexical node/)
+  })
+
+  it('refuses script in the link fields beside the text: booking and listing links', async () => {
+    const before = await eventCount()
+    for (const body of [
+      { booking: { bookingLinkLabel: 'Book now', bookingLinkURL: 'javascript:alert(1)' } },
+      { lineup: { ticketUrl: ' JAVA\tSCRIPT:alert(2)' } },
+      { lineup: { websiteUrl: 'data:text/html,<script>alert(3)</script>' } },
+    ]) {
+      const res = await api().create('events', { title: 'Linked', ...body })
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(400)
+      expect(JSON.stringify(res.body)).toContain('http(s)')
+      const rest = await editor.post('/api/events', {
+        tenant: theatre.id,
+        title: 'Linked',
+        ...body,
+      })
+      expect(rest.status).toBe(400)
+    }
+    expect(await eventCount()).toBe(before)
+    const fine = await api().create('events', {
+      title: 'Linked',
+      booking: { bookingLinkLabel: 'Book now', bookingLinkURL: 'https://tickets.example/42' },
+      lineup: { ticketUrl: '/tickets/42', websiteUrl: 'https://example.org/' },
+    })
+    expect(fine.status, JSON.stringify(fine.body).slice(0, 300)).toBe(201)
+  })
+
+  it('renders a stored value no editor could have written without failing on it', async () => {
+    // Rows from before a rule, or written in SQL: the HTML leaves out what the editor could not
+    // hold, and never hands it to a converter that throws and logs per node.
+    const written = await api().create('works', { title: 'Stored by hand' })
+    expect(written.status).toBe(201)
+    const id = String(written.body.id)
+    const stored = doc(
+      node('paragraph', [text('Kept words')]),
+      ...Array.from({ length: 2_000 }, () => ({ type: 'quote' })),
+      node('paragraph', [
+        node('link', [text('Tickets')], { fields: { linkType: 'custom', url: ['javascript:x'] } }),
+      ]),
+      { type: 'html', html: '<script>alert(1)</script>' },
+      { type: 'listitem' },
+    )
+    const db = payload.db as unknown as PostgresAdapter
+    await db.drizzle.execute(
+      sql`update works set description = ${JSON.stringify(stored)}::jsonb where id = ${id}`,
+    )
+    const logBefore = app.output().length
+    const read = await api().get('works', id)
+    expect(read.status).toBe(200)
+    const html = String(read.body.descriptionHtml)
+    expect(html).toContain('<p>Kept words</p>')
+    expect(html).not.toMatch(/<script|javascript|<blockquote/i)
+    expect(app.output().slice(logBefore)).not.toMatch(/Error converting lexical node/)
   })
 
   it('a record without rich text reads as null, and anonymous callers get nothing', async () => {

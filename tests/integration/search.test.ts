@@ -192,6 +192,13 @@ describe('search', () => {
     )
   })
 
+  it('takes a text longer than search keeps: the record saves, found by its start', async () => {
+    const long = `Overture ${'verse '.repeat(12_000)}finale`
+    const res = await api().create('works', { title: 'The Long Cycle', description: prose(long) })
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201)
+    expect((await titles('works', '?search=overture')).titles).toEqual(['The Long Cycle'])
+  })
+
   it('takes anything a search box may send, and refuses what it cannot answer', async () => {
     for (const words of ["' & | ! ( ) :* <-> \\", 'or or -', '"unclosed', 'ünïcödé 海']) {
       const res = await api().list('events', `?search=${encodeURIComponent(words)}`)

@@ -5,7 +5,7 @@ import type { Tenant } from '../../src/payload-types'
 import { partnerKinds, type Kind } from '../../src/plugins/partnerApi/kinds/model'
 import type { JsonSchema } from '../../src/plugins/partnerApi/kinds/fieldSchema'
 import { propertiesOf } from '../../src/plugins/partnerApi/kinds/fieldSchema'
-import { operatorsFor, parseListQuery } from '../../src/plugins/partnerApi/query'
+import { operatorsOf, parseListQuery } from '../../src/plugins/partnerApi/query'
 import { readPlan } from '../../src/plugins/partnerApi/sqlReads/plan'
 import { whereSql } from '../../src/plugins/partnerApi/sqlReads/where'
 import { startApp, type RunningApp } from '../helpers/app'
@@ -270,7 +270,7 @@ describe('partner reads from their own SQL', () => {
           less_than: [sample],
           less_than_equal: [sample],
         }
-        for (const operator of operatorsFor[leaf.type])
+        for (const operator of operatorsOf(leaf))
           for (const operand of operands[operator] ?? []) {
             if (operand === null && !['equals', 'not_equals'].includes(operator)) continue
             if (operand === null && leaf.type !== 'string' && leaf.type !== 'ref') continue

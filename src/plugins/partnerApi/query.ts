@@ -7,9 +7,9 @@ import { queryLimits, wordsIn } from '../../lib/queryLimits'
 import { listDefaults } from './defaults'
 import { decodeListCursor, type ListCursor } from './listCursor'
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isUuid = (value: unknown): value is string =>
-  typeof value === 'string' && uuidPattern.test(value)
+import { isUuid } from '../../lib/uuid'
+
+export { isUuid }
 
 /** The operators a filter may use on a field, by the field's type. */
 export const operatorsFor: Record<Leaf['type'], string[]> = {
@@ -38,21 +38,32 @@ export const operatorsFor: Record<Leaf['type'], string[]> = {
   ref: ['equals', 'not_equals', 'in', 'not_in', 'exists'],
 }
 
+/** A select's values are compared whole: PostgreSQL has no ILIKE for its enum types. */
+const enumOperators = ['equals', 'not_equals', 'in', 'not_in', 'exists']
+
+/** The operators a filter may use on this field. */
+export const operatorsOf = (leaf: Leaf): string[] =>
+  leaf.options ? enumOperators : operatorsFor[leaf.type]
+
 const limits = queryLimits
 
 type Problems = { field: string; message: string }[]
+/** What a whole `where` has used so far of the query's limits. */
+type Counter = { n: number; likeCharacters: number }
 
 const coerce = ({
   leaf,
   operator,
   value,
   problems,
+  counter,
   at,
 }: {
   leaf: Leaf
   operator: string
   value: unknown
   problems: Problems
+  counter: Counter
   at: string
 }): unknown => {
   if (operator === 'exists') {
@@ -81,10 +92,18 @@ const coerce = ({
       return undefined
     }
     return list.map((item, i) =>
-      coerce({ leaf, operator: 'equals', value: item, problems, at: `${at}.${i}` }),
+      coerce({ leaf, operator: 'equals', value: item, problems, counter, at: `${at}.${i}` }),
     )
   }
-  if (value === null || value === 'null') return null
+  const matching = operator === 'like' || operator === 'contains'
+  if (value === null || value === 'null') {
+    if (matching)
+      problems.push({
+        field: at,
+        message: `"${operator}" takes words; an empty field is found with "exists": false.`,
+      })
+    return null
+  }
   if (typeof value === 'object') {
     problems.push({ field: at, message: 'Expected a single value.' })
     return undefined
@@ -97,6 +116,17 @@ const coerce = ({
   if (operator === 'like' && wordsIn(text) > limits.likeWords) {
     problems.push({ field: at, message: `"like" takes at most ${limits.likeWords} words.` })
     return undefined
+  }
+  if (matching && (counter.likeCharacters += text.length) > limits.likeCharacters) {
+    problems.push({
+      field: at,
+      message: `"like" and "contains" take at most ${limits.likeCharacters} characters in all.`,
+    })
+    return undefined
+  }
+  if (leaf.options && !leaf.options.includes(text)) {
+    problems.push({ field: at, message: `Expected one of: ${leaf.options.join(', ')}.` })
+    return text
   }
   switch (leaf.type) {
     case 'number': {
@@ -134,7 +164,7 @@ const checkWhere = ({
   leaves: Map<string, Leaf>
   depth: number
   problems: Problems
-  counter: { n: number }
+  counter: Counter
   at: string
 }): Where => {
   if (depth > limits.depth) {
@@ -191,10 +221,10 @@ const checkWhere = ({
         problems.push({ field: here, message: `At most ${limits.conditions} conditions.` })
         return out
       }
-      if (!operatorsFor[leaf.type].includes(operator)) {
+      if (!operatorsOf(leaf).includes(operator)) {
         problems.push({
           field: `${here}.${operator}`,
-          message: `Operator "${operator}" is not available here. Use one of: ${operatorsFor[leaf.type].join(', ')}.`,
+          message: `Operator "${operator}" is not available here. Use one of: ${operatorsOf(leaf).join(', ')}.`,
         })
         continue
       }
@@ -203,6 +233,7 @@ const checkWhere = ({
         operator,
         value: operand,
         problems,
+        counter,
         at: `${here}.${operator}`,
       })
     }
@@ -332,7 +363,7 @@ export const parseListQuery = ({
       leaves: filterable,
       depth: 0,
       problems,
-      counter: { n: 0 },
+      counter: { n: 0, likeCharacters: 0 },
       at: '',
     })
     if (problems.length > 0) {
@@ -397,7 +428,14 @@ const parseCursor = ({
   const problems: Problems = []
   const value =
     leaf && cursor.value !== null
-      ? coerce({ leaf, operator: 'equals', value: cursor.value, problems, at: 'cursor' })
+      ? coerce({
+          leaf,
+          operator: 'equals',
+          value: cursor.value,
+          problems,
+          counter: { n: 0, likeCharacters: 0 },
+          at: 'cursor',
+        })
       : null
   if (!leaf || problems.length > 0)
     return refuse("Not a cursor this API gave; pass back an answer's nextCursor.")

@@ -60,11 +60,11 @@ describe('buildFieldModel', () => {
     expect(links?.items.required).toEqual(['href'])
   })
 
-  it('lists scalar paths to filter on, groups included and arrays not', () => {
+  it('lists scalar paths to filter on, groups included and arrays not, a select with its values', () => {
     expect(model.leaves).toEqual([
       { path: 'title', type: 'string' },
       { path: 'capacity', type: 'number' },
-      { path: 'status', type: 'string' },
+      { path: 'status', type: 'string', options: ['open', 'closed'] },
       { path: 'venue', type: 'ref' },
       { path: 'to', type: 'ref' },
       { path: 'url', type: 'string' },

@@ -6,7 +6,12 @@ import { richTextSchema } from './richTextSchema'
 /** JSON Schema (2020-12, the dialect of OpenAPI 3.1); the other formats are derived from it. */
 export type JsonSchema = { [key: string]: unknown }
 
-export type Leaf = { path: string; type: 'string' | 'number' | 'boolean' | 'date-time' | 'ref' }
+export type Leaf = {
+  path: string
+  type: 'string' | 'number' | 'boolean' | 'date-time' | 'ref'
+  /** A select's or radio's values: the only ones a filter may ask for. */
+  options?: string[]
+}
 
 /** What the partner API knows of one collection: its shapes, and what may be filtered on. */
 export type FieldModel = {
@@ -286,7 +291,10 @@ const walk = ({
       if (required) out.required.push(field.name)
     }
     const leafType = leafTypeOf(field.type, schema)
-    if (leafType) leaves.push({ path, type: leafType })
+    const values = Array.isArray(schema.enum)
+      ? schema.enum.filter((v): v is string => typeof v === 'string')
+      : undefined
+    if (leafType) leaves.push({ path, type: leafType, ...(values ? { options: values } : {}) })
   }
   return out
 }

@@ -91,7 +91,7 @@ const withHtml = (read: JsonSchema, richText: string[]): JsonSchema => {
 /** The Markdown sibling of a rich text field in a write body. */
 export const markdownName = (field: string): string => `${field}Markdown`
 
-/** Markdown a body may hold per field: converting it costs time in proportion. */
+/** Markdown a body may hold per field; its conversion also has a time budget (`richText/markdownDefaults.ts`). */
 export const markdownMaxLength = 100_000
 
 const markdownSchema = (field: string): JsonSchema => ({

@@ -21,6 +21,8 @@ export const updateRecord = async ({
   /** The partner's `If-Match`: the write happens only while the record still has that tag. */
   ifMatch?: string | null
 }): Promise<PartnerRecord> => {
+  // Converted before the record is locked: the conversion may take its whole time budget.
+  const converted = await fromMarkdown({ kind, body })
   const doc = await ifStillMatching({
     payload,
     kind,
@@ -37,7 +39,7 @@ export const updateRecord = async ({
       }
       const { id: _ignored, ...data } = validateBody({
         kind,
-        body: fromMarkdown({ payload, kind, body }),
+        body: converted,
         partial: true,
       })
       await resolvePolymorphic({ payload, kind, principal, data, req })

@@ -12,6 +12,7 @@ import {
 } from '@payloadcms/richtext-lexical/html'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 
+import { cleanRichText } from '../../../fields/richTextClean'
 import { escapeHtml } from '../../../lib/escapeHtml'
 
 /** What a picture in rich text shows: its file as the media record answers it. */
@@ -45,7 +46,8 @@ export const richTextHtml = ({
   value: unknown
   targets: Targets
 }): string | null => {
-  if (!value || typeof value !== 'object') return null
+  const clean = cleanRichText(value)
+  if (!clean) return null
   const link = LinkHTMLConverter({
     internalDocToHref: ({ linkNode }) => {
       const doc = (linkNode as LinkNode).fields?.doc
@@ -85,7 +87,7 @@ export const richTextHtml = ({
     unknown: () => '',
   }
   return convertLexicalToHTML({
-    data: value as SerializedEditorState,
+    data: clean as unknown as SerializedEditorState,
     converters,
     disableContainer: true,
   })

@@ -1,24 +1,19 @@
-import { convertMarkdownToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical'
-import type { Payload, RichTextField } from 'payload'
-
 import { markdownMaxLength, markdownName, type Kind } from '../kinds/model'
-import { validationFailed } from '../problems'
+import { fail, validationFailed } from '../problems'
+import { convertMarkdown } from './markdownConverter'
 
 /**
- * A body's Markdown, made into the rich text it stands for before the body is checked: the
- * editor's own converter, with the field's own features, so what comes out is what an editor
- * could have written (anything else stays text) and is checked like any rich text after.
- * Anything that is not a string is left for the schema to refuse.
+ * A body's Markdown, made into the rich text it stands for before the body is checked, so
+ * what comes out is checked like any rich text after. Anything that is not a string, or is
+ * too long, is left for the schema to refuse before any conversion work.
  */
-export const fromMarkdown = ({
-  payload,
+export const fromMarkdown = async ({
   kind,
   body,
 }: {
-  payload: Payload
   kind: Kind
   body: Record<string, unknown>
-}): Record<string, unknown> => {
+}): Promise<Record<string, unknown>> => {
   const names = kind.richText.filter((name) => typeof body[markdownName(name)] === 'string')
   if (names.length === 0) return body
   const both = names.filter((name) => body[name] !== undefined)
@@ -29,21 +24,24 @@ export const fromMarkdown = ({
         message: `Send ${name} or ${markdownName(name)}, not both.`,
       })),
     )
-  const collection = payload.collections[kind.collection as 'events']?.config
   const out = { ...body }
   for (const name of names) {
     const markdown = out[markdownName(name)] as string
-    // Too long is the schema's to say, before any conversion work.
     if (markdown.length > markdownMaxLength) continue
-    const field = collection?.flattenedFields.find(
-      (f): f is RichTextField & { name: string } => f.type === 'richText' && f.name === name,
-    )
-    if (!field) continue
-    delete out[markdownName(name)]
-    out[name] = convertMarkdownToLexical({
-      editorConfig: editorConfigFactory.fromField({ field }),
-      markdown,
-    })
+    const converting = convertMarkdown(markdown)
+    if (!converting)
+      fail({
+        status: 503,
+        detail: 'Too many Markdown conversions are waiting; retry shortly, or send JSON.',
+        headers: { 'retry-after': '1' },
+      })
+    const answer = await converting!
+    if ('problem' in answer)
+      validationFailed([{ field: markdownName(name), message: answer.problem }])
+    else {
+      delete out[markdownName(name)]
+      out[name] = answer.value
+    }
   }
   return out
 }

@@ -12,6 +12,21 @@ import { recordEventType } from '../defaults'
  * goes unsent, and a rolled-back one is never sent. The commit's NOTIFY wakes the workers.
  */
 export const queueDeliveries: ChangeSubscriber = async ({ req, entry }) => {
+  const subscribed = sql`
+      from webhooks w
+      where w.tenant_id = ${entry.tenant} and w.active
+        and (not exists (select 1 from webhooks_events e where e.parent_id = w.id)
+          or exists (select 1 from webhooks_events e
+            where e.parent_id = w.id and e.value::text = ${entry.event}))
+        and (not exists (select 1 from webhooks_kinds k where k.parent_id = w.id)
+          or exists (select 1 from webhooks_kinds k
+            where k.parent_id = w.id and k.value::text = ${entry.kind}))`
+  // Most changes go to nobody: the record is rendered only for a change someone will be sent.
+  const [wanted] = await executeInRequest<{ any: boolean }>({
+    req,
+    query: sql`select exists (select 1 ${subscribed}) as any`,
+  })
+  if (!wanted?.any) return
   // The record as this change left it, in its partner shape: a message describes its change,
   // not whatever the record became by the time it is sent.
   const kind = partnerKinds(req.payload).get(entry.kind)
@@ -36,13 +51,6 @@ export const queueDeliveries: ChangeSubscriber = async ({ req, entry }) => {
         ${JSON.stringify(record)}::jsonb,
         ${entry.seq}::numeric, ${entry.at}::timestamptz,
         'pending', 0, now(), now(), now()
-      from webhooks w
-      where w.tenant_id = ${entry.tenant} and w.active
-        and (not exists (select 1 from webhooks_events e where e.parent_id = w.id)
-          or exists (select 1 from webhooks_events e
-            where e.parent_id = w.id and e.value::text = ${entry.event}))
-        and (not exists (select 1 from webhooks_kinds k where k.parent_id = w.id)
-          or exists (select 1 from webhooks_kinds k
-            where k.parent_id = w.id and k.value::text = ${entry.kind}))`,
+      ${subscribed}`,
   })
 }

@@ -1,0 +1,7 @@
+/** What one Markdown conversion may cost, and how many may wait for the converter. */
+export const markdownDefaults = {
+  /** Ordinary programme notes convert in a few milliseconds; 100 kB of them in well under this. */
+  budgetMs: 2_000,
+  memoryMb: 256,
+  maxWaiting: 16,
+}
