@@ -9,6 +9,13 @@ import type { Kind } from '../kinds/model'
 export const searchMatchesMax = 1_000
 
 /**
+ * Ranking parses each match's text again (the index answers whether it matches, not how
+ * well): only its start is parsed, where the title and the first words are, so a tenant of
+ * many long records does not make every search parse all of them whole.
+ */
+export const searchRankCharacters = 2_000
+
+/**
  * The ids of the tenant's records that match the words (PostgreSQL full-text search as written
  * on a web search form: quoted phrases, `or`, `-word`), best first, in the tenant's language.
  * One statement on the indexed `searchText` of the latest version of each record.
@@ -38,12 +45,13 @@ export const rankedIds = async ({
   if (!isSearchLanguage(language)) throw new Error(`search: no language ${String(language)}`)
   const document = `to_tsvector('${language}', coalesce("${text}", ''))`
   const query = `websearch_to_tsquery('${language}', $2)`
+  const ranked = `to_tsvector('${language}', left(coalesce("${text}", ''), ${searchRankCharacters}))`
   const { rows } = await postgresOf(payload).pool.query<{ id: string }>(
     `SELECT "${id}" AS id FROM "${table.name}"
       WHERE "${tenant}" = $1 ${kind.drafts ? 'AND latest' : ''}
         ${language === 'simple' ? '' : `AND "${stamped}" = '${language}'`}
         AND ${document} @@ ${query}
-      ORDER BY ts_rank(${document}, ${query}) DESC, "${id}"
+      ORDER BY ts_rank(${ranked}, ${query}) DESC, "${id}"
       LIMIT ${searchMatchesMax}`,
     [tenantId, words],
   )
