@@ -192,6 +192,14 @@ export interface Event {
     [k: string]: unknown;
   } | null;
   work?: (string | null) | Work;
+  /**
+   * The season it belongs to.
+   */
+  season?: (string | null) | Season;
+  /**
+   * The series it is part of, if any.
+   */
+  series?: (string | null) | Series;
   image?: (string | null) | Media;
   /**
    * Show dates without times (all-day or ongoing events).
@@ -491,78 +499,6 @@ export interface Seo {
   image?: (string | null) | Media;
 }
 /**
- * Performances: one date and time of an event.
- *
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "event-instances".
- */
-export interface EventInstance {
-  id: string;
-  tenant?: (string | null) | Tenant;
-  /**
-   * Left empty: the event title and date.
-   */
-  title?: string | null;
-  event: string | Event;
-  startDate: string;
-  endDate?: string | null;
-  ticketingSystem?: ('elevent' | 'spektrix' | 'tessitura' | 'lineup' | 'other') | null;
-  ticketingSystemId?: string | null;
-  /**
-   * Keep this performance off public listings.
-   */
-  hidden?: boolean | null;
-  booking?: {
-    /**
-     * For example "Book now".
-     */
-    bookingLinkLabel?: string | null;
-    bookingLinkURL?: string | null;
-  };
-  elevent?: {
-    showTimeId?: string | null;
-    eventId?: string | null;
-    eventUrlName?: string | null;
-  };
-  spektrix?: {
-    instanceId?: string | null;
-    eventId?: string | null;
-  };
-  tessitura?: {
-    performanceId?: string | null;
-    productionSeasonId?: string | null;
-    keywords?: string | null;
-    availability?: string | null;
-  };
-  lineup?: {
-    ticketId?: string | null;
-    eventId?: string | null;
-    ticketName?: string | null;
-    ticketDescription?: string | null;
-    pricing?: {
-      price?: number | null;
-      /**
-       * ISO 4217, e.g. EUR.
-       */
-      currency?: string | null;
-    };
-    availability?: {
-      quantityAvailable?: number | null;
-      quantitySold?: number | null;
-      saleStart?: string | null;
-      saleEnd?: string | null;
-    };
-    ticketStatus?: string | null;
-    ticketType?: string | null;
-    /**
-     * Raw data of the last sync, as Lineup sent it.
-     */
-    syncData?: string | null;
-  };
-  updatedAt: string;
-  createdAt: string;
-}
-/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "seasons".
  */
@@ -651,6 +587,82 @@ export interface Series {
   searchText?: string | null;
   searchLanguage?:
     ('simple' | 'english' | 'french' | 'german' | 'dutch' | 'spanish' | 'italian' | 'norwegian' | 'swedish') | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Performances: one date and time of an event.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "event-instances".
+ */
+export interface EventInstance {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  /**
+   * Left empty: the event title and date.
+   */
+  title?: string | null;
+  event: string | Event;
+  /**
+   * Where this performance takes place.
+   */
+  venue?: (string | null) | Venue;
+  startDate: string;
+  endDate?: string | null;
+  ticketingSystem?: ('elevent' | 'spektrix' | 'tessitura' | 'lineup' | 'other') | null;
+  ticketingSystemId?: string | null;
+  /**
+   * Keep this performance off public listings.
+   */
+  hidden?: boolean | null;
+  booking?: {
+    /**
+     * For example "Book now".
+     */
+    bookingLinkLabel?: string | null;
+    bookingLinkURL?: string | null;
+  };
+  elevent?: {
+    showTimeId?: string | null;
+    eventId?: string | null;
+    eventUrlName?: string | null;
+  };
+  spektrix?: {
+    instanceId?: string | null;
+    eventId?: string | null;
+  };
+  tessitura?: {
+    performanceId?: string | null;
+    productionSeasonId?: string | null;
+    keywords?: string | null;
+    availability?: string | null;
+  };
+  lineup?: {
+    ticketId?: string | null;
+    eventId?: string | null;
+    ticketName?: string | null;
+    ticketDescription?: string | null;
+    pricing?: {
+      price?: number | null;
+      /**
+       * ISO 4217, e.g. EUR.
+       */
+      currency?: string | null;
+    };
+    availability?: {
+      quantityAvailable?: number | null;
+      quantitySold?: number | null;
+      saleStart?: string | null;
+      saleEnd?: string | null;
+    };
+    ticketStatus?: string | null;
+    ticketType?: string | null;
+    /**
+     * Raw data of the last sync, as Lineup sent it.
+     */
+    syncData?: string | null;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -929,9 +941,15 @@ export interface EventListBlock {
   heading?: string | null;
   source: 'chosen' | 'upcoming';
   events?: (string | Event)[] | null;
+  /**
+   * Leave season, series and venue empty for every upcoming event.
+   */
   season?: (string | null) | Season;
   series?: (string | null) | Series;
   venue?: (string | null) | Venue;
+  /**
+   * How many of the upcoming events to show, soonest first.
+   */
   limit?: number | null;
   id?: string | null;
   blockName?: string | null;
@@ -1439,6 +1457,8 @@ export interface EventsSelect<T extends boolean = true> {
   title?: T;
   description?: T;
   work?: T;
+  season?: T;
+  series?: T;
   image?: T;
   hideStartTime?: T;
   venue?:
@@ -1531,6 +1551,7 @@ export interface EventInstancesSelect<T extends boolean = true> {
   tenant?: T;
   title?: T;
   event?: T;
+  venue?: T;
   startDate?: T;
   endDate?: T;
   ticketingSystem?: T;

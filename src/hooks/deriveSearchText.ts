@@ -7,45 +7,24 @@ import {
   type SearchLanguage,
 } from '../lib/searchLanguages'
 
+import { eachFieldValue } from '../utilities/fieldValues'
 import { richTextText } from '../utilities/richTextText'
 
 /** The words of every title, long text and rich text in `data`, wherever they are nested. */
 const wordsOf = ({ fields, data }: { fields: Field[]; data: unknown }): string[] => {
-  if (!data || typeof data !== 'object') return []
-  const record = data as Record<string, unknown>
   const out: string[] = []
-  for (const field of fields) {
-    if (field.type === 'tabs') {
-      for (const tab of field.tabs)
-        out.push(
-          ...wordsOf({
-            fields: tab.fields,
-            data: 'name' in tab && tab.name ? record[tab.name] : record,
-          }),
-        )
-      continue
-    }
-    if (!('name' in field)) {
-      if ('fields' in field) out.push(...wordsOf({ fields: field.fields, data: record }))
-      continue
-    }
-    // Hidden fields (the search text itself among them) are no one's words.
-    if ('hidden' in field && field.hidden) continue
-    const value = record[field.name]
-    if (field.type === 'richText') out.push(richTextText(value))
-    else if ((field.type === 'textarea' || field.name === 'title') && typeof value === 'string')
-      out.push(value)
-    else if (field.type === 'group') out.push(...wordsOf({ fields: field.fields, data: value }))
-    else if (field.type === 'array' && Array.isArray(value))
-      for (const row of value) out.push(...wordsOf({ fields: field.fields, data: row }))
-    else if (field.type === 'blocks' && Array.isArray(value))
-      for (const row of value) {
-        const block = field.blocks.find(
-          (b) => b.slug === (row as { blockType?: unknown })?.blockType,
-        )
-        if (block) out.push(...wordsOf({ fields: block.fields, data: row }))
-      }
-  }
+  eachFieldValue({
+    fields,
+    data,
+    visit: ({ field, holder }) => {
+      // Hidden fields (the search text itself among them) are no one's words.
+      if ('hidden' in field && field.hidden) return 'skip'
+      const value = holder[field.name]
+      if (field.type === 'richText') out.push(richTextText(value))
+      else if ((field.type === 'textarea' || field.name === 'title') && typeof value === 'string')
+        out.push(value)
+    },
+  })
   return out
 }
 

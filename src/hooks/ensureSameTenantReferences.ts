@@ -4,6 +4,7 @@ import { ValidationError } from 'payload'
 import { linkableCollections } from '../fields/richText'
 import { relationId, type RelationValue } from '../utilities/relationId'
 import { isUuid } from '../lib/uuid'
+import { eachFieldValue } from '../utilities/fieldValues'
 import { richTextReferences } from '../utilities/richTextReferences'
 import { tenantMovedTo } from './tenantMove'
 
@@ -16,84 +17,44 @@ const isTenantScoped = ({ payload, slug }: { payload: Payload; slug: string }): 
   )
 
 /** Every relationship and upload value in `data`, with its path, wherever the field is nested. */
-const collectReferences = ({
+export const collectReferences = ({
   fields,
   data,
-  prefix,
 }: {
   fields: Field[]
   data: Record<string, unknown> | undefined
-  prefix: string
 }): Reference[] => {
-  if (!data || typeof data !== 'object') return []
   const found: Reference[] = []
-  for (const field of fields) {
-    if (field.type === 'tabs') {
-      for (const tab of field.tabs) {
-        const nested =
-          'name' in tab && tab.name ? (data[tab.name] as Record<string, unknown>) : data
-        const path = 'name' in tab && tab.name ? `${prefix}${tab.name}.` : prefix
-        found.push(...collectReferences({ fields: tab.fields, data: nested, prefix: path }))
-      }
-      continue
-    }
-    if (!('name' in field) || field.type === 'join') {
-      if ('fields' in field)
-        found.push(...collectReferences({ fields: field.fields, data, prefix }))
-      continue
-    }
-    const value = data[field.name]
-    const path = `${prefix}${field.name}`
-    if (field.type === 'group') {
-      found.push(
-        ...collectReferences({
-          fields: field.fields,
-          data: value as Record<string, unknown>,
-          prefix: `${path}.`,
-        }),
-      )
-    } else if (field.type === 'array' && Array.isArray(value)) {
-      value.forEach((row, i) =>
-        found.push(
-          ...collectReferences({ fields: field.fields, data: row, prefix: `${path}.${i}.` }),
-        ),
-      )
-    } else if (field.type === 'blocks' && Array.isArray(value)) {
-      value.forEach((row: { blockType?: unknown } | null, i) => {
-        const block = field.blocks.find((b) => b.slug === row?.blockType)
-        if (block)
-          found.push(
-            ...collectReferences({
-              fields: block.fields,
-              data: row as Record<string, unknown>,
-              prefix: `${path}.${i}.`,
-            }),
-          )
-      })
-    } else if (field.type === 'richText') {
-      for (const ref of richTextReferences(value))
-        found.push({
-          path,
-          collection: ref.collection,
-          id: ref.id,
-          allowed: ref.node === 'link' ? linkableCollections : ['media'],
+  eachFieldValue({
+    fields,
+    data,
+    visit: ({ field, holder, path }) => {
+      const value = holder[field.name]
+      if (field.type === 'richText') {
+        for (const ref of richTextReferences(value))
+          found.push({
+            path,
+            collection: ref.collection,
+            id: ref.id,
+            allowed: ref.node === 'link' ? linkableCollections : ['media'],
+          })
+      } else if (field.type === 'relationship' || field.type === 'upload') {
+        const values = Array.isArray(value) ? value : [value]
+        values.forEach((item, i) => {
+          const itemPath = Array.isArray(value) ? `${path}.${i}` : path
+          if (Array.isArray(field.relationTo)) {
+            const poly = item as { relationTo?: string; value?: RelationValue } | null
+            const id = relationId(poly?.value)
+            if (poly?.relationTo && id)
+              found.push({ path: itemPath, collection: poly.relationTo, id })
+          } else {
+            const id = relationId(item as RelationValue)
+            if (id) found.push({ path: itemPath, collection: field.relationTo, id })
+          }
         })
-    } else if (field.type === 'relationship' || field.type === 'upload') {
-      const values = Array.isArray(value) ? value : [value]
-      values.forEach((item, i) => {
-        const itemPath = Array.isArray(value) ? `${path}.${i}` : path
-        if (Array.isArray(field.relationTo)) {
-          const poly = item as { relationTo?: string; value?: RelationValue } | null
-          const id = relationId(poly?.value)
-          if (poly?.relationTo && id)
-            found.push({ path: itemPath, collection: poly.relationTo, id })
-        } else {
-          const id = relationId(item as RelationValue)
-          if (id) found.push({ path: itemPath, collection: field.relationTo, id })
-        }
-      })
-    }
-  }
+      }
+    },
+  })
   return found
 }
 
@@ -143,7 +104,7 @@ export const ensureSameTenantReferences: CollectionBeforeChangeHook = async ({
   const self = relationId(
     (operation === 'create' ? data.id : originalDoc?.id) as RelationValue | undefined,
   )
-  const collected = collectReferences({ fields: collection.fields, data: checked, prefix: '' })
+  const collected = collectReferences({ fields: collection.fields, data: checked })
   const misplaced = collected
     .filter((ref) => ref.allowed && !ref.allowed.includes(ref.collection))
     .map((ref) => ({

@@ -1,6 +1,8 @@
 import type { CollectionBeforeChangeHook, FlattenedField, PayloadRequest, Where } from 'payload'
 import { ValidationError } from 'payload'
 
+import { relationId, type RelationValue } from '../utilities/relationId'
+import { collectReferences } from './ensureSameTenantReferences'
 import { tenantMovedTo } from './tenantMove'
 
 /** Query paths of every relationship or upload field in `fields` that can point at `target`. */
@@ -74,6 +76,71 @@ const strandedReferences = async ({
   return found
 }
 
+/** Whether any of `fields`, however nested, is rich text or blocks: what a count cannot ask. */
+const holdsNestedReferences = (fields: FlattenedField[]): boolean =>
+  fields.some(
+    (field) =>
+      field.type === 'richText' ||
+      field.type === 'blocks' ||
+      ((field.type === 'group' || field.type === 'array' || field.type === 'tab') &&
+        holdsNestedReferences(field.flattenedFields)),
+  )
+
+/**
+ * Records of `tenant` whose rich text or blocks point at `id` in `target`: read a batch at a
+ * time and walked as the tenant rule walks them (a move is a rare super-admin act; rich text
+ * has no column to count on). Both the record and its newest draft are read.
+ */
+const walkedReferences = async ({
+  req,
+  target,
+  id,
+  tenant,
+}: {
+  req: PayloadRequest
+  target: string
+  id: string
+  tenant: string
+}): Promise<string[]> => {
+  const found: string[] = []
+  for (const { config } of Object.values(req.payload.collections)) {
+    if (!config.flattenedFields.some((f) => f.name === 'tenant')) continue
+    if (!holdsNestedReferences(config.flattenedFields)) continue
+    // Plain relationships are counted above; here only what rich text and blocks hold.
+    const blocks = config.flattenedFields
+      .filter((f) => f.type === 'blocks')
+      .map((f) => `${f.name}.`)
+    const nested = (ref: { path: string; allowed?: readonly string[] }) =>
+      ref.allowed !== undefined || blocks.some((prefix) => ref.path.startsWith(prefix))
+    const drafts = typeof config.versions === 'object' && Boolean(config.versions.drafts)
+    const pointing = new Set<string>()
+    for (const draft of drafts ? [false, true] : [false])
+      for (let page = 1; ; page++) {
+        const { docs, hasNextPage } = await req.payload.find({
+          collection: config.slug as 'events',
+          where: { tenant: { equals: tenant } },
+          draft,
+          depth: 0,
+          limit: 200,
+          page,
+          overrideAccess: true,
+          req,
+        })
+        for (const doc of docs as unknown as Record<string, unknown>[])
+          if (
+            doc.id !== id &&
+            collectReferences({ fields: config.fields, data: doc }).some(
+              (ref) => ref.collection === target && ref.id === id && nested(ref),
+            )
+          )
+            pointing.add(String(doc.id))
+        if (!hasNextPage) break
+      }
+    if (pointing.size > 0) found.push(`${pointing.size} ${config.slug}`)
+  }
+  return found
+}
+
 /**
  * A record moved to another tenant would leave the records that point at it pointing across
  * tenants (an event's performances, a page's children, a work's events). Such a move is
@@ -88,12 +155,12 @@ export const refuseStrandingMoves: CollectionBeforeChangeHook = async ({
 }) => {
   const tenant = tenantMovedTo({ data, originalDoc, operation })
   if (!tenant) return data
-  const stranded = await strandedReferences({
-    req,
-    target: collection.slug,
-    id: String(originalDoc?.id),
-    tenant,
-  })
+  const id = String(originalDoc?.id)
+  const from = relationId(originalDoc?.tenant as RelationValue)
+  const stranded = [
+    ...(await strandedReferences({ req, target: collection.slug, id, tenant })),
+    ...(from ? await walkedReferences({ req, target: collection.slug, id, tenant: from }) : []),
+  ]
   if (stranded.length > 0) {
     throw new ValidationError({
       collection: collection.slug,

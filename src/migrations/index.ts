@@ -13,6 +13,7 @@ import * as migration_20261122_155040_search_text from './20261122_155040_search
 import * as migration_20261122_174103_seo from './20261122_174103_seo'
 import * as migration_20261122_174656_scheduled_publishing from './20261122_174656_scheduled_publishing'
 import * as migration_20261122_175840_search_language from './20261122_175840_search_language'
+import * as migration_20261123_180826_event_places from './20261123_180826_event_places'
 
 export const migrations = [
   {
@@ -89,5 +90,10 @@ export const migrations = [
     up: migration_20261122_175840_search_language.up,
     down: migration_20261122_175840_search_language.down,
     name: '20261122_175840_search_language',
+  },
+  {
+    up: migration_20261123_180826_event_places.up,
+    down: migration_20261123_180826_event_places.down,
+    name: '20261123_180826_event_places',
   },
 ]

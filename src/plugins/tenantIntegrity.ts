@@ -2,6 +2,7 @@ import type { Plugin } from 'payload'
 
 import { ensureSameTenantReferences } from '../hooks/ensureSameTenantReferences'
 import { ensureTenantMembership } from '../hooks/ensureTenantMembership'
+import { noteDraftSave, refuseDraftMoves } from '../hooks/refuseDraftMoves'
 import { refuseStrandingMoves } from '../hooks/refuseStrandingMoves'
 
 /**
@@ -16,7 +17,12 @@ export const tenantIntegrity = (): Plugin => (config) => ({
           ...collection,
           hooks: {
             ...collection.hooks,
-            beforeValidate: [ensureTenantMembership, ...(collection.hooks?.beforeValidate ?? [])],
+            beforeOperation: [...(collection.hooks?.beforeOperation ?? []), noteDraftSave],
+            beforeValidate: [
+              ensureTenantMembership,
+              refuseDraftMoves,
+              ...(collection.hooks?.beforeValidate ?? []),
+            ],
             beforeChange: [
               ...(collection.hooks?.beforeChange ?? []),
               ensureSameTenantReferences,

@@ -14,6 +14,8 @@ export type SeedTenant = {
     title: string
     work?: number
     venue: number
+    /** Part of the tenant's series too. */
+    inSeries?: boolean
     firstDate: string
     performances: number
     price: number
@@ -59,6 +61,7 @@ export const seedTenants: SeedTenant[] = [
         title: 'A Doll’s House',
         work: 2,
         venue: 1,
+        inSeries: true,
         firstDate: '2027-04-08T20:00:00Z',
         performances: 3,
         price: 22,
@@ -66,6 +69,7 @@ export const seedTenants: SeedTenant[] = [
       {
         title: 'Open Stage Night',
         venue: 1,
+        inSeries: true,
         firstDate: '2027-02-20T21:30:00Z',
         performances: 2,
         price: 8,
@@ -93,6 +97,7 @@ export const seedTenants: SeedTenant[] = [
         title: 'The Four Seasons',
         work: 0,
         venue: 1,
+        inSeries: true,
         firstDate: '2027-01-22T18:00:00Z',
         performances: 2,
         price: 45,
@@ -109,6 +114,7 @@ export const seedTenants: SeedTenant[] = [
         title: 'Midnight Sun Suite',
         work: 2,
         venue: 1,
+        inSeries: true,
         firstDate: '2027-01-25T22:00:00Z',
         performances: 2,
         price: 40,

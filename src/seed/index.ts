@@ -205,12 +205,12 @@ const seedTenant = async ({
       }),
     )
   }
-  await ensure({
+  const season = await ensure({
     collection: 'seasons',
     where: bySlugOf(spec.season),
     data: { ...own, title: spec.season },
   })
-  await ensure({
+  const series = await ensure({
     collection: 'series',
     where: bySlugOf(spec.series),
     data: { ...own, title: spec.series },
@@ -227,6 +227,8 @@ const seedTenant = async ({
         ...own,
         title: item.title,
         work: item.work === undefined ? undefined : works[item.work]?.id,
+        season: season.id,
+        series: item.inSeries ? series.id : undefined,
         image: image.id,
         description: richText(
           heading('About the production'),
@@ -268,6 +270,7 @@ const seedTenant = async ({
         data: {
           ...own,
           event: event.id,
+          venue: venues[item.venue]?.id,
           startDate: start.toISOString(),
           endDate: new Date(start.getTime() + 150 * 60_000).toISOString(),
           ticketingSystem: 'lineup',
@@ -308,6 +311,28 @@ const seedTenant = async ({
       link: `https://tickets.${spec.slug}.example/`,
     },
     { blockType: 'eventList', heading: 'Coming up', source: 'chosen', events: listed.slice(0, 3) },
+  ])
+  await page('Programme', undefined, [
+    {
+      blockType: 'eventList',
+      heading: spec.season,
+      source: 'upcoming',
+      season: season.id,
+      limit: 12,
+    },
+    {
+      blockType: 'eventList',
+      heading: spec.series,
+      source: 'upcoming',
+      series: series.id,
+    },
+    ...venues.map((venue, i) => ({
+      blockType: 'eventList',
+      heading: `At ${spec.venues[i]?.title}`,
+      source: 'upcoming',
+      venue: venue.id,
+      limit: 3,
+    })),
   ])
 
   for (const title of spec.blogs) {

@@ -149,7 +149,21 @@ describe('cross-tenant references', () => {
       data: { tenant: festival.id, title: 'Foreign event' },
       ...as(festivalEditor),
     })
+    const [foreignSeason, foreignSeries, foreignVenue] = await Promise.all(
+      (['seasons', 'series', 'venues'] as const).map((collection) =>
+        payload.create({
+          collection,
+          data: { tenant: festival.id, title: `Foreign ${collection}` },
+          ...as(festivalEditor),
+        }),
+      ),
+    )
     const own = { tenant: theatre.id }
+    const ownEvent = await payload.create({
+      collection: 'events',
+      data: { ...own, title: 'Own event' },
+      ...as(theatreEditor),
+    })
     // Each write starts only when its turn comes: one at a time, each rejection awaited.
     const cases: [string, () => Promise<unknown>][] = [
       [
@@ -194,6 +208,38 @@ describe('cross-tenant references', () => {
           payload.create({
             collection: 'event-instances',
             data: { ...own, event: foreignEvent.id, startDate: '2026-12-01T19:00:00Z' },
+            ...as(theatreEditor),
+          }),
+      ],
+      [
+        'season',
+        () =>
+          payload.create({
+            collection: 'events',
+            data: { ...own, title: 'E3', season: foreignSeason!.id },
+            ...as(theatreEditor),
+          }),
+      ],
+      [
+        'series',
+        () =>
+          payload.create({
+            collection: 'events',
+            data: { ...own, title: 'E4', series: foreignSeries!.id },
+            ...as(theatreEditor),
+          }),
+      ],
+      [
+        'venue',
+        () =>
+          payload.create({
+            collection: 'event-instances',
+            data: {
+              ...own,
+              event: ownEvent.id,
+              venue: foreignVenue!.id,
+              startDate: '2026-12-01T19:00:00Z',
+            },
             ...as(theatreEditor),
           }),
       ],
@@ -263,7 +309,7 @@ describe('cross-tenant references', () => {
     // Nothing was written for the theatre by any of those attempts.
     const { totalDocs } = await payload.count({
       collection: 'events',
-      where: { title: { in: ['E1', 'E2'] } },
+      where: { title: { in: ['E1', 'E2', 'E3', 'E4'] } },
     })
     expect(totalDocs).toBe(0)
   })

@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { postgresOf } from '../../src/db/postgres'
+import { maxWaitingPerTenant } from '../../src/plugins/scheduling/defaults'
 import type { Tenant } from '../../src/payload-types'
 import { adminClient, signIn, type AdminClient } from '../helpers/admin'
 import { startApp, type RunningApp } from '../helpers/app'
@@ -22,6 +23,7 @@ let festival: Tenant
 let key = ''
 let otherKey = ''
 let editor: AdminClient
+let root: AdminClient
 
 const api = (k = key) => partner({ origin: apps[0]!.origin, tenant: 'sched-theatre', key: k })
 const soon = (ms: number) => new Date(Date.now() + ms).toISOString()
@@ -59,6 +61,12 @@ beforeAll(async () => {
   editor = await signIn({
     origin: apps[0]!.origin,
     email: 'sched-editor@example.com',
+    password: 'test-password-123',
+  })
+  await createUser({ payload, email: 'sched-root@example.com', superAdmin: true })
+  root = await signIn({
+    origin: apps[0]!.origin,
+    email: 'sched-root@example.com',
     password: 'test-password-123',
   })
 })
@@ -185,6 +193,100 @@ describe('scheduled publishing', () => {
     ).toBe(403)
     const still = await api().call('GET', `/scheduled-changes?record=${record}`)
     expect((still.body.docs as { id: string }[]).map((d) => d.id)).toEqual([ours.body.id])
+  })
+
+  it('leaves a record’s changes behind when it moves to another tenant: nothing runs there', async () => {
+    const draft = await api().create('events', { title: 'Moving', _status: 'draft' })
+    const record = String(draft.body.id)
+    const scheduled = await api().call('POST', '/scheduled-changes', {
+      kind: 'events',
+      record,
+      action: 'publish',
+      at: soon(2_000),
+    })
+    expect(scheduled.status).toBe(201)
+    const moved = await root.patch(`/api/events/${record}`, { tenant: festival.id })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    const theirs = partner({ origin: apps[1]!.origin, tenant: 'sched-festival', key: otherKey })
+    expect((await theirs.call('GET', `/scheduled-changes?record=${record}`)).body.docs).toEqual([])
+    expect((await api().call('GET', `/scheduled-changes?record=${record}`)).body.docs).toEqual([])
+    // Past its time and a few polls later, the festival's record is still the draft it was.
+    await new Promise((r) => setTimeout(r, 3_500))
+    const now = await theirs.get('events', record)
+    expect(now.status).toBe(200)
+    expect(now.body._status).toBe('draft')
+    const left = await postgresOf(payload).drizzle.execute(
+      sql`select count(*)::int as n from payload_jobs where input->'doc'->>'value' = ${record}`,
+    )
+    expect(left.rows[0]).toEqual({ n: 0 })
+  })
+
+  it('moves a record whole or not at all: a move saved as a draft is refused', async () => {
+    const draft = await api().create('events', { title: 'Half moved', _status: 'draft' })
+    const record = String(draft.body.id)
+    const half = await root.patch(`/api/events/${record}?draft=true`, { tenant: festival.id })
+    expect(half.status).toBe(400)
+    expect(JSON.stringify(half.body)).toContain('not as a draft')
+    expect((await api().get('events', record)).status).toBe(200)
+    const theirs = partner({ origin: apps[1]!.origin, tenant: 'sched-festival', key: otherKey })
+    expect((await theirs.get('events', record)).status).toBe(404)
+    const graph = await root.graphql(
+      `mutation { updateEvent(id: "${record}", draft: true, data: { tenant: "${festival.id}" }) { id } }`,
+    )
+    expect(JSON.stringify(graph.body)).toContain('not as a draft')
+    const versions = await payload.find({
+      collection: 'events',
+      where: { id: { equals: record } },
+      draft: true,
+      overrideAccess: true,
+      depth: 0,
+    })
+    expect(versions.docs[0]?.tenant).toBe(theatre.id)
+    // A draft save that does not move it is still a draft save.
+    expect(
+      (await root.patch(`/api/events/${record}?draft=true`, { title: 'Still here' })).status,
+    ).toBe(200)
+  })
+
+  it('refuses a change already scheduled, and more than a tenant may have waiting', async () => {
+    const draft = await api().create('events', { title: 'Busy', _status: 'draft' })
+    const record = String(draft.body.id)
+    const body = { kind: 'events', record, action: 'publish', at: soon(7_200_000) }
+    expect((await api().call('POST', '/scheduled-changes', body)).status).toBe(201)
+    const again = await api().call('POST', '/scheduled-changes', body)
+    expect(again.status).toBe(400)
+    expect(JSON.stringify(again.body)).toContain('already scheduled')
+    // Fill the tenant's queue to its cap (by SQL: the rate limit would take minutes), then one
+    // more is refused, to a key and to an editor in the admin alike; another tenant's is not.
+    const waiting = (await api().call('GET', '/scheduled-changes')).body.docs as unknown[]
+    await postgresOf(payload).drizzle.execute(sql`
+      insert into payload_jobs (input, task_slug, wait_until)
+      select jsonb_build_object('type', 'publish',
+               'doc', jsonb_build_object('relationTo', 'events', 'value', ${record}::text)),
+             'schedulePublish', now() + make_interval(days => 30, mins => g)
+      from generate_series(1, ${maxWaitingPerTenant - waiting.length}) g`)
+    const over = await api().call('POST', '/scheduled-changes', { ...body, at: soon(9_000_000) })
+    expect(over.status).toBe(400)
+    expect(JSON.stringify(over.body)).toContain(`${maxWaitingPerTenant} changes waiting`)
+    const festivalDraft = await partner({
+      origin: apps[0]!.origin,
+      tenant: 'sched-festival',
+      key: otherKey,
+    }).create('events', { title: 'Theirs', _status: 'draft' })
+    const theirs = await partner({
+      origin: apps[0]!.origin,
+      tenant: 'sched-festival',
+      key: otherKey,
+    }).call('POST', '/scheduled-changes', {
+      kind: 'events',
+      record: festivalDraft.body.id,
+      action: 'publish',
+      at: soon(3_600_000),
+    })
+    expect(theirs.status).toBe(201)
+    await postgresOf(payload).drizzle.execute(
+      sql`delete from payload_jobs where input->'doc'->>'value' = ${record}`,
+    )
   })
 
   it('keeps Payload’s job endpoints closed to everyone signed in or not', async () => {

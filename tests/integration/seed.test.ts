@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { shownEvents } from '../../src/blocks/eventList/shownEvents'
 import { upcomingChanges } from '../../src/plugins/scheduling/operations'
 import { seed } from '../../src/seed'
 import { seedTenants } from '../../src/seed/data'
@@ -25,7 +26,7 @@ describe('the demo data set', () => {
         spec.events.reduce((n, e) => n + e.performances, 0),
       )
       expect(await count('media')).toBe(spec.events.length)
-      expect(await count('pages')).toBe(4)
+      expect(await count('pages')).toBe(5)
       expect(await count('redirects')).toBe(2)
       const team = (
         await payload.find({
@@ -65,6 +66,28 @@ describe('the demo data set', () => {
         'callToAction',
         'eventList',
       ])
+      // A programme page of upcoming lists: the season's, the series', each venue's.
+      const [programme] = (
+        await payload.find({
+          collection: 'pages',
+          where: { and: [inTenant, { slug: { equals: 'programme' } }] },
+          depth: 0,
+        })
+      ).docs
+      const lists = (programme?.layout ?? []) as unknown as Record<string, unknown>[]
+      const [season, series] = await shownEvents.resolve({
+        payload,
+        tenantId: String(tenant?.id),
+        rows: lists,
+      })
+      const stillToCome = (e: (typeof spec.events)[number]) =>
+        e.announceInDays === undefined &&
+        new Date(e.firstDate).getTime() + (e.performances - 1) * 86_400_000 > Date.now()
+      expect((season as string[]).length).toBe(spec.events.filter(stillToCome).length)
+      expect((series as string[]).length).toBe(
+        spec.events.filter((e) => e.inSeries && stillToCome(e)).length,
+      )
+      expect(lists).toHaveLength(2 + spec.venues.length)
       // An event still to be announced: a draft with its publish scheduled, and SEO filled.
       const announced = spec.events.filter((e) => e.announceInDays !== undefined)
       const upcoming = await upcomingChanges({ payload, tenant: String(tenant?.id) })

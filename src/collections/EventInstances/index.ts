@@ -42,6 +42,13 @@ export const EventInstances: CollectionConfig = {
     },
     { name: 'event', type: 'relationship', relationTo: 'events', required: true, index: true },
     {
+      name: 'venue',
+      type: 'relationship',
+      relationTo: 'venues',
+      index: true,
+      admin: { description: 'Where this performance takes place.' },
+    },
+    {
       type: 'row',
       fields: [
         { name: 'startDate', type: 'date', required: true, index: true, admin: dateTime },

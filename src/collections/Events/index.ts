@@ -56,6 +56,25 @@ export const Events: CollectionConfig = {
               admin: { description: 'Programme notes: what the audience should know.' },
             }),
             { name: 'work', type: 'relationship', relationTo: 'works', index: true },
+            {
+              type: 'row',
+              fields: [
+                {
+                  name: 'season',
+                  type: 'relationship',
+                  relationTo: 'seasons',
+                  index: true,
+                  admin: { description: 'The season it belongs to.' },
+                },
+                {
+                  name: 'series',
+                  type: 'relationship',
+                  relationTo: 'series',
+                  index: true,
+                  admin: { description: 'The series it is part of, if any.' },
+                },
+              ],
+            },
             imageField(),
             {
               name: 'hideStartTime',

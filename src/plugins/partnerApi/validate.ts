@@ -2,9 +2,12 @@ import type { CollectionSlug, RequiredDataFromCollectionSlug } from 'payload'
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 
+import { eachFieldValue } from '../../utilities/fieldValues'
 import { isRealInstant } from '../../utilities/isRealInstant'
+import { blockResolverOf } from './kinds/blockResolver'
 import type { JsonSchema } from './kinds/fieldSchema'
 import type { Kind } from './kinds/model'
+import { htmlName } from './kinds/richTextSiblings'
 import { validationFailed } from './problems'
 
 const ajv = new Ajv2020({ allErrors: true, strict: false })
@@ -61,6 +64,44 @@ const messageOf = (error: ErrorObject): string => {
   return `${error.message ?? 'Invalid'}.`.replace(/^./, (c) => c.toUpperCase())
 }
 
+/** Where a body holds, at any depth, what only answers carry: rich text's HTML, resolved blocks. */
+const answeredParts = ({ kind, body }: { kind: Kind; body: unknown }) => {
+  const found: { holder: Record<string, unknown>; key: string }[] = []
+  eachFieldValue({
+    fields: kind.fields,
+    data: body,
+    visit: ({ field, holder }) => {
+      if (field.type === 'richText' && htmlName(field.name) in holder)
+        found.push({ holder, key: htmlName(field.name) })
+      const rows = field.type === 'blocks' ? holder[field.name] : undefined
+      if (!Array.isArray(rows)) return
+      for (const row of rows as unknown[]) {
+        if (typeof row !== 'object' || row === null) continue
+        const stored = row as Record<string, unknown>
+        const block =
+          'blocks' in field ? field.blocks.find((b) => b.slug === stored.blockType) : undefined
+        const resolver = block && blockResolverOf(block)
+        if (resolver && resolver.name in stored) found.push({ holder: stored, key: resolver.name })
+      }
+    },
+  })
+  return found
+}
+
+/** The body without what only answers carry, so a page read and sent back is taken as it was. */
+const withoutAnswered = ({
+  kind,
+  body,
+}: {
+  kind: Kind
+  body: Record<string, unknown>
+}): Record<string, unknown> => {
+  if (!kind.readTime || answeredParts({ kind, body }).length === 0) return body
+  const copy = structuredClone(body)
+  for (const { holder, key } of answeredParts({ kind, body: copy })) delete holder[key]
+  return copy
+}
+
 /**
  * Checks a write body against the kind's schema (made from its collection's fields) and names
  * every offending field. `partial` (PATCH) drops the required list.
@@ -76,7 +117,9 @@ export const validateBody = ({
 }): WriteData => {
   // A record may be sent back as it was answered: what the server sets is ignored, not refused.
   const clean = Object.fromEntries(
-    Object.entries(body).filter(([name]) => !kind.serverSetFields.includes(name)),
+    Object.entries(withoutAnswered({ kind, body })).filter(
+      ([name]) => !kind.serverSetFields.includes(name),
+    ),
   )
   const validators = validatorsOf(kind)
   const validate = partial ? validators.partial : validators.full

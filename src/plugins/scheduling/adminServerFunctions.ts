@@ -1,10 +1,7 @@
-import {
-  schedulePublishHandler,
-  type SchedulePublishHandlerArgs,
-} from '@payloadcms/ui/utilities/schedulePublishHandler'
-import { Forbidden, NotFound, type ServerFunction } from 'payload'
+import type { SchedulePublishHandlerArgs } from '@payloadcms/ui/utilities/schedulePublishHandler'
+import { Forbidden, NotFound, ValidationError, type ServerFunction } from 'payload'
 
-import { assertCanPublish } from './operations'
+import { assertCanPublish, scheduleChange } from './operations'
 import { publishTask } from './defaults'
 
 const refuse = (t: ConstructorParameters<typeof Forbidden>[0]): never => {
@@ -12,12 +9,16 @@ const refuse = (t: ConstructorParameters<typeof Forbidden>[0]): never => {
 }
 
 /**
- * The admin's "schedule publish" with the checks Payload's own handler leaves out: the record
- * must be one the signed-in person may publish (Payload queues a job for any record, and its
- * delete removes any job by id, whoever's it is). Then Payload's handler does the rest.
+ * The admin's "schedule publish", through the same operation as a partner's: the record must be
+ * one the signed-in person may publish (Payload's own handler queues a job for any record, and
+ * its delete removes any job by id, whoever's it is), the time is in bounds, and the tenant's
+ * waiting changes are capped. What is refused is said in the drawer.
  */
-export const guardedSchedulePublish: ServerFunction<SchedulePublishHandlerArgs> = async (args) => {
-  const { req, doc, global, deleteID } = args
+export const guardedSchedulePublish: ServerFunction<
+  SchedulePublishHandlerArgs,
+  Promise<{ error: string } | { message: string }>
+> = async (args) => {
+  const { req, doc, global, deleteID, date, type } = args
   const user = req.user ?? refuse(req.t)
   if (global) refuse(req.t)
   const check = async (collection: string, id: unknown) =>
@@ -36,9 +37,26 @@ export const guardedSchedulePublish: ServerFunction<SchedulePublishHandlerArgs> 
       ?.doc
     if (!job || job.taskSlug !== publishTask || !target?.relationTo) refuse(req.t)
     else await check(target.relationTo, target.value)
+    await req.payload.delete({ collection: 'payload-jobs', id: deleteID, overrideAccess: true })
   }
-  if (doc) await check(doc.relationTo, doc.value)
-  return schedulePublishHandler(args)
+  if (doc && date) {
+    try {
+      await scheduleChange({
+        payload: req.payload,
+        user,
+        collection: doc.relationTo,
+        id: String(doc.value),
+        action: type === 'unpublish' ? 'unpublish' : 'publish',
+        at: new Date(date),
+      })
+    } catch (err) {
+      if (err instanceof NotFound) refuse(req.t)
+      if (err instanceof ValidationError)
+        return { error: err.data.errors.map((e) => e.message).join(' ') }
+      throw err
+    }
+  }
+  return { message: req.i18n.t('general:success') }
 }
 
 /** The server functions the admin's layout adds to Payload's (same names replace them). */

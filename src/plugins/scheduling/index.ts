@@ -2,6 +2,7 @@ import type { Plugin } from 'payload'
 
 import { runPeriodically } from '../../lib/periodic'
 import { pollIntervalMs } from './defaults'
+import { cancelScheduledOnMove } from './hooks/cancelOnMove'
 import { runDueJobs } from './runner'
 
 export type SchedulingOptions = {
@@ -21,6 +22,18 @@ export const scheduling =
   ({ pollMs = pollIntervalMs }: SchedulingOptions = {}): Plugin =>
   (config) => ({
     ...config,
+    collections: (config.collections ?? []).map((collection) => {
+      const drafts =
+        typeof collection.versions === 'object' ? collection.versions.drafts : undefined
+      if (typeof drafts !== 'object' || !drafts.schedulePublish) return collection
+      return {
+        ...collection,
+        hooks: {
+          ...collection.hooks,
+          beforeChange: [...(collection.hooks?.beforeChange ?? []), cancelScheduledOnMove],
+        },
+      }
+    }),
     jobs: {
       ...config.jobs,
       access: { run: closed, queue: closed, cancel: closed },

@@ -7,7 +7,8 @@ import {
 } from 'payload'
 
 import { collectionTableName, postgresOf } from '../../db/postgres'
-import { maxLeadDays, publishTask, type ScheduleAction } from './defaults'
+import { relationId, type RelationValue } from '../../utilities/relationId'
+import { maxLeadDays, maxWaitingPerTenant, publishTask, type ScheduleAction } from './defaults'
 
 /** A change waiting for its time: publish or unpublish one record. */
 export type ScheduledChange = {
@@ -43,7 +44,7 @@ const invalid = ({
 /**
  * Whether `user` may change the record: it must be one they can read. A record of another
  * tenant is as missing as one that does not exist. No user: the system (the seed), which
- * needs only the record to exist.
+ * needs only the record to exist. Answers the record's tenant.
  */
 export const assertCanPublish = async ({
   payload,
@@ -55,7 +56,7 @@ export const assertCanPublish = async ({
   user?: TypedUser
   collection: string
   id: string
-}): Promise<void> => {
+}): Promise<string> => {
   if (!schedulableCollections(payload).includes(collection)) throw new NotFound()
   const { docs } = await payload.find({
     collection: collection as 'events',
@@ -64,10 +65,44 @@ export const assertCanPublish = async ({
     depth: 0,
     limit: 1,
     pagination: false,
-    select: { id: true } as never,
+    select: { tenant: true } as never,
     ...(user ? { overrideAccess: false, user } : { overrideAccess: true }),
   })
-  if (!docs[0]) throw new NotFound()
+  const tenant = relationId((docs[0] as { tenant?: RelationValue } | undefined)?.tenant)
+  if (!tenant) throw new NotFound()
+  return tenant
+}
+
+/**
+ * Runs `work` while holding the tenant's scheduling lock, so that a count of its waiting changes
+ * and the queueing of one more cannot interleave with another's.
+ */
+const underTenantLock = async <T>({
+  payload,
+  tenant,
+  work,
+}: {
+  payload: Payload
+  tenant: string
+  work: () => Promise<T>
+}): Promise<T> => {
+  const client = await postgresOf(payload).pool.connect()
+  const key = `scheduled changes:${tenant}`
+  let broken: Error | undefined
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key])
+    try {
+      return await work()
+    } finally {
+      await client
+        .query('select pg_advisory_unlock(hashtextextended($1, 0))', [key])
+        .catch((err: unknown) => {
+          broken = err instanceof Error ? err : new Error(String(err))
+        })
+    }
+  } finally {
+    client.release(broken)
+  }
 }
 
 /**
@@ -97,16 +132,39 @@ export const scheduleChange = async ({
     invalid({ collection, field: 'at', message: 'A time in the future.' })
   if (at.getTime() > now.getTime() + maxLeadDays * 86_400_000)
     invalid({ collection, field: 'at', message: `At most ${maxLeadDays} days ahead.` })
-  await assertCanPublish({ payload, user, collection, id })
+  const tenant = await assertCanPublish({ payload, user, collection, id })
   const byPerson = user?.collection === 'users' && !('apiKey' in user)
-  const job = await payload.jobs.queue({
-    task: publishTask,
-    input: {
-      type: action,
-      doc: { relationTo: collection as 'events', value: id },
-      ...(byPerson && user ? { user: { relationTo: 'users', value: user.id } } : {}),
+  const job = await underTenantLock({
+    payload,
+    tenant,
+    work: async () => {
+      const waiting = await upcomingChanges({ payload, tenant })
+      const same = waiting.find(
+        (change) =>
+          change.record === id && change.action === action && change.at === at.toISOString(),
+      )
+      if (same)
+        invalid({
+          collection,
+          field: 'at',
+          message: `This ${action} is already scheduled at that time (${same.id}).`,
+        })
+      if (waiting.length >= maxWaitingPerTenant)
+        invalid({
+          collection,
+          field: 'at',
+          message: `A tenant may have ${maxWaitingPerTenant} changes waiting; cancel some first.`,
+        })
+      return payload.jobs.queue({
+        task: publishTask,
+        input: {
+          type: action,
+          doc: { relationTo: collection as 'events', value: id },
+          ...(byPerson && user ? { user: { relationTo: 'users', value: user.id } } : {}),
+        },
+        waitUntil: at,
+      })
     },
-    waitUntil: at,
   })
   return {
     id: String(job.id),
@@ -159,6 +217,7 @@ export const upcomingChanges = async ({
         j.input->>'type' as action, j.wait_until as at, j.created_at
        from "${jobs}" j join "${table}" r on r.id::text = j.input->'doc'->>'value'
        where j.task_slug = $2 and j.completed_at is null and j.processing = false
+         and j.has_error is not true
          and j.input->'doc'->>'relationTo' = ${slugParam} and r.tenant_id = $1`,
     )
   }

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { collectionTableName, postgresOf } from '../../db/postgres'
-import { runnerLock } from './defaults'
+import { runBatch, runnerLock } from './defaults'
 
 /**
  * Runs the jobs that are due, in one instance at a time. Payload claims a job by reading it and
@@ -26,8 +26,19 @@ export const runDueJobs = async (payload: Payload): Promise<boolean> => {
       await client.query(
         `update "${jobsTable}" set processing = false where processing and completed_at is null`,
       )
-      await payload.jobs.run({ limit: 100, allQueues: true, silent: true })
-      return true
+      // Soonest due first, batch after batch while whole batches were due (for a minute at
+      // most): changes queued long ago for later never go before changes due now.
+      const started = Date.now()
+      for (;;) {
+        const ran = await payload.jobs.run({
+          limit: runBatch,
+          allQueues: true,
+          silent: true,
+          processingOrder: 'waitUntil',
+        })
+        const count = 'jobStatus' in ran ? Object.keys(ran.jobStatus ?? {}).length : 0
+        if (count < runBatch || Date.now() - started > 60_000) return true
+      }
     } finally {
       await client
         .query('select pg_advisory_unlock(hashtextextended($1, 0))', [runnerLock])

@@ -1,7 +1,9 @@
 import type { CollectionSlug, Field, FieldTypes } from 'payload'
 
 import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { blockResolverOf } from './blockResolver'
 import { richTextSchema } from './richTextSchema'
+import { htmlName, htmlSchema, markdownName, markdownSchema } from './richTextSiblings'
 
 /** JSON Schema (2020-12, the dialect of OpenAPI 3.1); the other formats are derived from it. */
 export type JsonSchema = { [key: string]: unknown }
@@ -25,6 +27,10 @@ export type FieldModel = {
   project: (doc: object) => Record<string, unknown>
   /** Relationships to several collections: a body sends an id, the handler finds its collection. */
   polymorphic: { path: string; relationTo: CollectionSlug[] }[]
+  /** The fields `project` answers, for the parts added when read (`present/`). */
+  fields: Field[]
+  /** Whether an answer has parts made when read: rich text's HTML, resolved blocks. */
+  readTime: boolean
 }
 
 const isSchema = (value: unknown): value is JsonSchema =>
@@ -250,11 +256,18 @@ const walk = ({
           description: 'Which block this is; it decides the other properties.',
         }
         // Payload gives every block an `id` (and `blockName`) among its fields.
+        const resolved = blockResolverOf(block)
+        const readProperties = {
+          id: { type: 'string' },
+          blockType,
+          ...nested.read,
+          ...(resolved ? { [resolved.name]: resolved.schema } : {}),
+        }
         const read: JsonSchema = {
           type: 'object',
           title: blockTitle(block.slug),
-          properties: { id: { type: 'string' }, blockType, ...nested.read },
-          required: [...new Set(['id', 'blockType', ...Object.keys(nested.read)])],
+          properties: readProperties,
+          required: [...new Set(['id', 'blockType', ...Object.keys(readProperties)])],
         }
         const write: JsonSchema = {
           type: 'object',
@@ -289,6 +302,12 @@ const walk = ({
     if (!options.serverSet(field, path)) {
       out.write[field.name] = describe(field, nullable(schema))
       if (required) out.required.push(field.name)
+    }
+    // Rich text is answered beside its HTML and may be written as Markdown, at any depth.
+    if (field.type === 'richText') {
+      out.read[htmlName(field.name)] = htmlSchema(field.name)
+      if (!options.serverSet(field, path))
+        out.write[markdownName(field.name)] = markdownSchema(field.name)
     }
     const leafType = leafTypeOf(field.type, schema)
     const values = Array.isArray(schema.enum)
@@ -377,6 +396,19 @@ const projectFields = (fields: Field[], doc: object | undefined): Record<string,
   return out
 }
 
+/** Whether answers of these fields carry parts made when read: rich text's HTML, resolved blocks. */
+const hasReadTimeParts = (fields: Field[]): boolean =>
+  fields.some((field) => {
+    if ('hidden' in field && field.hidden) return false
+    if (field.type === 'richText') return true
+    if (field.type === 'tabs') return field.tabs.some((tab) => hasReadTimeParts(tab.fields))
+    if (field.type === 'blocks')
+      return field.blocks.some(
+        (block) => Boolean(blockResolverOf(block)) || hasReadTimeParts(block.fields),
+      )
+    return 'fields' in field && hasReadTimeParts(field.fields)
+  })
+
 export const buildFieldModel = ({
   fields,
   options,
@@ -398,5 +430,7 @@ export const buildFieldModel = ({
     leaves,
     polymorphic,
     project: (doc) => projectFields(fields, doc),
+    fields,
+    readTime: hasReadTimeParts(fields),
   }
 }

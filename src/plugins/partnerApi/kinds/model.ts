@@ -17,8 +17,6 @@ export type Kind = KindSpec &
      * Payload derives from fields of its own.
      */
     select?: Record<string, true>
-    /** Top-level rich text fields: each is answered beside its HTML (`richText/present.ts`). */
-    richText: string[]
   }
 
 /** Set by the server, answered but never taken from a body. */
@@ -63,60 +61,22 @@ const selectOf = (kind: KindSpec & FieldModel): Record<string, true> | undefined
   kind.upload
     ? undefined
     : Object.fromEntries(
-        [...Object.keys(propertiesOf(kind.read)), ...(kind.drafts ? ['_status'] : [])]
+        [
+          ...Object.entries(propertiesOf(kind.read))
+            .filter(([, schema]) => schema.readOnly !== true)
+            .map(([name]) => name),
+          ...(kind.drafts ? ['_status'] : []),
+        ]
           .filter((name) => name !== 'id')
           .map((name) => [name, true as const]),
       )
 
-/** The HTML sibling of a rich text field in the partner shape. */
-export const htmlName = (field: string): string => `${field}Html`
-
-const htmlSchema = (field: string): JsonSchema => ({
-  type: ['string', 'null'],
-  description: `\`${field}\` as HTML, rendered by the server: internal links to the linked record's current \`url\`, images to their files with alt text and caption, nothing that runs script. Null when \`${field}\` is.`,
-})
-
-/** The read shape with the HTML of each rich text field beside it. */
-const withHtml = (read: JsonSchema, richText: string[]): JsonSchema => {
-  if (richText.length === 0) return read
-  const properties = { ...propertiesOf(read) }
-  for (const name of richText) properties[htmlName(name)] = htmlSchema(name)
-  return {
-    ...read,
-    properties,
-    required: [...((read.required as string[]) ?? []), ...richText.map(htmlName)],
-  }
-}
-
-/** The Markdown sibling of a rich text field in a write body. */
-export const markdownName = (field: string): string => `${field}Markdown`
-
-/** Markdown a body may hold per field; its conversion also has a time budget (`richText/markdownDefaults.ts`). */
-export const markdownMaxLength = 100_000
-
-const markdownSchema = (field: string): JsonSchema => ({
-  type: 'string',
-  maxLength: markdownMaxLength,
-  description: `\`${field}\` written as Markdown instead (## to #### headings, **bold**, *italic*, lists, > quotes, [links](https://…), --- rules), converted to the editor's JSON on write. Send \`${field}\` or this, not both.`,
-})
-
-/** The write shape with a Markdown way to give each rich text field. */
-const withMarkdown = (write: JsonSchema, richText: string[]): JsonSchema => {
-  if (richText.length === 0) return write
-  const properties = { ...propertiesOf(write) }
-  for (const name of richText) properties[markdownName(name)] = markdownSchema(name)
-  return { ...write, properties }
-}
-
-const withServerSet = (kind: KindSpec & FieldModel & { richText: string[] }): Kind => {
+const withServerSet = (kind: KindSpec & FieldModel): Kind => {
   const writable = propertiesOf(kind.write)
   const select = selectOf(kind)
-  const read = withHtml(kind.read, kind.richText)
   return {
     ...kind,
-    write: withMarkdown(kind.write, kind.richText),
-    read,
-    serverSetFields: Object.keys(propertiesOf(read)).filter(
+    serverSetFields: Object.keys(propertiesOf(kind.read)).filter(
       (name) => !(name in writable) && name !== 'id',
     ),
     ...(select ? { select } : {}),
@@ -147,16 +107,12 @@ const buildKind = ({ spec, config }: { spec: KindSpec; config: SanitizedConfig }
     ...model.write,
     properties: { ...(model.write.properties as object), id: uuid },
   }
-  const richText = collection.flattenedFields
-    .filter((f) => f.type === 'richText' && !f.hidden && (!spec.pick || spec.pick.includes(f.name)))
-    .map((f) => f.name)
-  if (!spec.pick) return withServerSet({ ...spec, ...model, write, richText })
+  if (!spec.pick) return withServerSet({ ...spec, ...model, write })
   const pick = spec.pick
   return withServerSet({
     ...spec,
     ...model,
     write,
-    richText,
     read: pickSchema(model.read, pick),
     leaves: model.leaves.filter((leaf) => pick.includes(leaf.path.split('.')[0] ?? '')),
     project: (doc) => {

@@ -11,7 +11,7 @@ import { executeInRequest } from '../../../db/inTransaction'
 import { collectionTableName } from '../../../db/postgres'
 import { etagOf, matches } from '../http/etag'
 import { fail } from '../problems'
-import { presentRecord } from '../richText/present'
+import { presentRecord } from '../present'
 import { findOwn } from './findOwn'
 import type { OperationArgs } from './types'
 

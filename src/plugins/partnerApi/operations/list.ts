@@ -5,7 +5,7 @@ import { defaultSearchLanguage, isSearchLanguage } from '../../../lib/searchLang
 import { afterCursor, encodeListCursor, type ListCursor } from '../listCursor'
 import { partnerOptions } from '../options'
 import type { ListQuery } from '../query'
-import { presentRecords } from '../richText/present'
+import { presentRecords } from '../present'
 import { readPlan } from '../sqlReads/plan'
 import { readPage } from '../sqlReads/read'
 import { rankedIds, searchMatchesMax } from '../sqlReads/search'

@@ -1,6 +1,6 @@
 import { partnerOptions } from '../options'
 import { isUuid } from '../query'
-import { presentRecord } from '../richText/present'
+import { presentRecord } from '../present'
 import { readPlan } from '../sqlReads/plan'
 import { readOne } from '../sqlReads/read'
 import { findOwn, missingRecord } from './findOwn'

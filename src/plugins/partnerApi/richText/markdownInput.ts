@@ -1,11 +1,31 @@
-import { markdownMaxLength, markdownName, type Kind } from '../kinds/model'
+import { eachFieldValue } from '../../../utilities/fieldValues'
+import type { Kind } from '../kinds/model'
+import { markdownMaxLength, markdownName } from '../kinds/richTextSiblings'
 import { fail, validationFailed } from '../problems'
 import { convertMarkdown } from './markdownConverter'
+
+type Slot = { holder: Record<string, unknown>; name: string; path: string }
+
+/** The rich text fields of a body, at any depth, that are sent as Markdown (a string). */
+const markdownSlots = ({ kind, body }: { kind: Kind; body: unknown }): Slot[] => {
+  const slots: Slot[] = []
+  eachFieldValue({
+    fields: kind.fields,
+    data: body,
+    visit: ({ field, holder, path }) => {
+      if (field.type === 'richText' && typeof holder[markdownName(field.name)] === 'string')
+        slots.push({ holder, name: field.name, path })
+    },
+  })
+  return slots
+}
 
 /**
  * A body's Markdown, made into the rich text it stands for before the body is checked, so
  * what comes out is checked like any rich text after. Anything that is not a string, or is
- * too long, is left for the schema to refuse before any conversion work.
+ * too long, is left for the schema to refuse before any conversion work. A body's Markdown
+ * together is bounded like one field's: parsing is superlinear, so many pieces cost no more
+ * than their sum as one.
  */
 export const fromMarkdown = async ({
   kind,
@@ -14,19 +34,31 @@ export const fromMarkdown = async ({
   kind: Kind
   body: Record<string, unknown>
 }): Promise<Record<string, unknown>> => {
-  const names = kind.richText.filter((name) => typeof body[markdownName(name)] === 'string')
-  if (names.length === 0) return body
-  const both = names.filter((name) => body[name] !== undefined)
+  if (markdownSlots({ kind, body }).length === 0) return body
+  // The body's own objects stay as sent; the conversions fill a copy.
+  const out = structuredClone(body)
+  const slots = markdownSlots({ kind, body: out })
+  const both = slots.filter(({ holder, name }) => holder[name] !== undefined)
   if (both.length > 0)
     validationFailed(
-      both.map((name) => ({
-        field: markdownName(name),
+      both.map(({ name, path }) => ({
+        field: markdownName(path),
         message: `Send ${name} or ${markdownName(name)}, not both.`,
       })),
     )
-  const out = { ...body }
-  for (const name of names) {
-    const markdown = out[markdownName(name)] as string
+  const total = slots.reduce((sum, { holder, name }) => {
+    const length = (holder[markdownName(name)] as string).length
+    return length > markdownMaxLength ? sum : sum + length
+  }, 0)
+  if (total > markdownMaxLength)
+    validationFailed(
+      slots.map(({ path }) => ({
+        field: markdownName(path),
+        message: `A body's Markdown may hold ${markdownMaxLength} characters in all; send some fields as JSON.`,
+      })),
+    )
+  for (const { holder, name, path } of slots) {
+    const markdown = holder[markdownName(name)] as string
     if (markdown.length > markdownMaxLength) continue
     const converting = convertMarkdown(markdown)
     if (!converting)
@@ -37,10 +69,10 @@ export const fromMarkdown = async ({
       })
     const answer = await converting!
     if ('problem' in answer)
-      validationFailed([{ field: markdownName(name), message: answer.problem }])
+      validationFailed([{ field: markdownName(path), message: answer.problem }])
     else {
-      delete out[markdownName(name)]
-      out[name] = answer.value
+      delete holder[markdownName(name)]
+      holder[name] = answer.value
     }
   }
   return out

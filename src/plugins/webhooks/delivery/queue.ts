@@ -3,7 +3,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import { executeInRequest } from '../../../db/inTransaction'
 import type { ChangeSubscriber } from '../../changeLog/record'
 import { partnerKinds } from '../../partnerApi/kinds/model'
-import { presentRecord } from '../../partnerApi/richText/present'
+import { presentRecord } from '../../partnerApi/present'
 import { recordEventType } from '../defaults'
 
 /**

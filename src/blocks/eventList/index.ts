@@ -1,13 +1,16 @@
 import type { Block } from 'payload'
 
+import { shownEvents, upcomingDefaultLimit, upcomingMaxLimit } from './shownEvents'
+
 /**
- * A list of events: chosen by hand, or the upcoming ones of a season, series or venue (the
- * website asks the partner API for them). Every reference stays within the page's tenant.
+ * A list of events: chosen by hand, or the upcoming ones of a season, series or venue. Every
+ * reference stays within the page's tenant; partners get the events it shows now beside it.
  */
 export const EventListBlock: Block = {
   slug: 'eventList',
   interfaceName: 'EventListBlock',
   labels: { singular: 'Event list', plural: 'Event lists' },
+  custom: { partnerResolved: shownEvents },
   fields: [
     { name: 'heading', type: 'text', maxLength: 200 },
     {
@@ -32,7 +35,10 @@ export const EventListBlock: Block = {
       name: 'season',
       type: 'relationship',
       relationTo: 'seasons',
-      admin: { condition: (_, block) => block?.source === 'upcoming' },
+      admin: {
+        condition: (_, block) => block?.source === 'upcoming',
+        description: 'Leave season, series and venue empty for every upcoming event.',
+      },
     },
     {
       name: 'series',
@@ -46,6 +52,16 @@ export const EventListBlock: Block = {
       relationTo: 'venues',
       admin: { condition: (_, block) => block?.source === 'upcoming' },
     },
-    { name: 'limit', type: 'number', min: 1, max: 50, defaultValue: 6 },
+    {
+      name: 'limit',
+      type: 'number',
+      min: 1,
+      max: upcomingMaxLimit,
+      defaultValue: upcomingDefaultLimit,
+      admin: {
+        condition: (_, block) => block?.source === 'upcoming',
+        description: 'How many of the upcoming events to show, soonest first.',
+      },
+    },
   ],
 }

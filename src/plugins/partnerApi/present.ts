@@ -1,0 +1,135 @@
+import type { Block, CollectionSlug, Payload, PayloadRequest } from 'payload'
+
+import { linkableCollections } from '../../fields/richText'
+import { eachFieldValue } from '../../utilities/fieldValues'
+import { richTextReferences } from '../../utilities/richTextReferences'
+import { blockResolverOf, type BlockResolver } from './kinds/blockResolver'
+import type { Kind } from './kinds/model'
+import { htmlName } from './kinds/richTextSiblings'
+import type { PartnerRecord } from './operations/types'
+import { isUuid } from './query'
+import { richTextHtml, type Picture, type Targets } from './richText/html'
+
+/**
+ * The records rich text names, found in the tenant only (a foreign id reads as gone): one
+ * query per collection named, for a whole page of records at once.
+ */
+const findTargets = async ({
+  payload,
+  tenantId,
+  values,
+  req,
+}: {
+  payload: Payload
+  tenantId: string
+  values: unknown[]
+  req?: PayloadRequest
+}): Promise<Targets> => {
+  const targets: Targets = { links: new Map(), pictures: new Map() }
+  const wanted = new Map<string, Set<string>>()
+  for (const ref of values.flatMap((value) => richTextReferences(value))) {
+    const allowed =
+      ref.node === 'link'
+        ? linkableCollections.includes(ref.collection as never)
+        : ref.collection === 'media'
+    if (allowed && isUuid(ref.id))
+      wanted.set(ref.collection, (wanted.get(ref.collection) ?? new Set()).add(ref.id))
+  }
+  await Promise.all(
+    [...wanted].map(async ([collection, ids]) => {
+      const { docs } = await payload.find({
+        collection: collection as CollectionSlug,
+        where: { and: [{ id: { in: [...ids] } }, { tenant: { equals: tenantId } }] },
+        depth: 0,
+        limit: ids.size,
+        pagination: false,
+        overrideAccess: true,
+        ...(req ? { req } : {}),
+      })
+      for (const doc of docs as unknown as Record<string, unknown>[]) {
+        const key = `${collection}:${String(doc.id)}`
+        if (collection === 'media') {
+          if (typeof doc.url === 'string')
+            targets.pictures.set(key, {
+              url: doc.url,
+              alt: typeof doc.alt === 'string' ? doc.alt : '',
+              width: doc.width as Picture['width'],
+              height: doc.height as Picture['height'],
+            })
+        } else targets.links.set(key, typeof doc.url === 'string' ? doc.url : null)
+      }
+    }),
+  )
+  return targets
+}
+
+type Holder = Record<string, unknown>
+
+/** What the answers hold that is made when read: rich text fields, and resolvable blocks. */
+const readTimeParts = ({ kind, records }: { kind: Kind; records: PartnerRecord[] }) => {
+  const richText: { holder: Holder; name: string }[] = []
+  const blocks = new Map<Block, { resolver: BlockResolver; rows: Holder[] }>()
+  for (const record of records)
+    eachFieldValue({
+      fields: kind.fields,
+      data: record,
+      visit: ({ field, holder }) => {
+        if (field.type === 'richText') richText.push({ holder, name: field.name })
+        if (field.type !== 'blocks') return
+        const rows = holder[field.name]
+        if (!Array.isArray(rows)) return
+        for (const row of rows as Holder[]) {
+          const block = field.blocks.find((b) => b.slug === row.blockType)
+          const resolver = block && blockResolverOf(block)
+          if (!block || !resolver) continue
+          const found = blocks.get(block) ?? { resolver, rows: [] }
+          found.rows.push(row)
+          blocks.set(block, found)
+        }
+      },
+    })
+  return { richText, blocks: [...blocks.values()] }
+}
+
+/**
+ * Stored documents in the partner shape, each rich text field (at any depth) beside its HTML
+ * and each resolvable block with what it shows now. Every answer that carries records goes
+ * through here, so a read, a write's answer, a tag and a webhook message show the same bytes.
+ */
+export const presentRecords = async ({
+  payload,
+  kind,
+  tenantId,
+  docs,
+  req,
+}: {
+  payload: Payload
+  kind: Kind
+  tenantId: string
+  docs: object[]
+  req?: PayloadRequest
+}): Promise<PartnerRecord[]> => {
+  const records = docs.map((doc) => kind.project(doc))
+  if (!kind.readTime) return records
+  const parts = readTimeParts({ kind, records })
+  if (parts.richText.length > 0) {
+    const targets = await findTargets({
+      payload,
+      tenantId,
+      values: parts.richText.map(({ holder, name }) => holder[name]),
+      req,
+    })
+    for (const { holder, name } of parts.richText)
+      holder[htmlName(name)] = richTextHtml({ value: holder[name], targets })
+  }
+  for (const { resolver, rows } of parts.blocks) {
+    const values = await resolver.resolve({ payload, tenantId, rows, ...(req ? { req } : {}) })
+    rows.forEach((row, i) => (row[resolver.name] = values[i] ?? null))
+  }
+  return records
+}
+
+/** One stored document in the partner shape. */
+export const presentRecord = async (
+  args: Omit<Parameters<typeof presentRecords>[0], 'docs'> & { doc: object },
+): Promise<PartnerRecord> => (await presentRecords({ ...args, docs: [args.doc] }))[0]!
