@@ -14,6 +14,11 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new DatabaseUnavailable('no connection'))).toBe(true)
   })
 
+  it('answers a statement stopped by its time limit, or a lock it could not have, as not now', () => {
+    expect(isDatabaseUnavailable(withCode('57014'))).toBe(true)
+    expect(isDatabaseUnavailable(withCode('55P03'))).toBe(true)
+  })
+
   it('does not take a refused statement for an outage', () => {
     expect(isDatabaseUnavailable(withCode('23505'))).toBe(false)
     expect(isDatabaseUnavailable(withCode('42P01'))).toBe(false)

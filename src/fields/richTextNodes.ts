@@ -16,9 +16,11 @@ type Rule = {
   check?: (node: RichTextNode) => string | undefined
 }
 
-/** A reference to a record by id, or the record itself when read populated. */
-const isRecordRef = (value: unknown): boolean =>
-  isUuid(value) || (isRichTextNode(value) && isUuid(value.id))
+/**
+ * A reference to a record: its id, and nothing else. An object in its place would be kept as
+ * written and read by whoever renders the JSON as the record itself (its url, its name).
+ */
+const isRecordRef = (value: unknown): boolean => isUuid(value)
 
 const linkProblem = (node: RichTextNode): string | undefined => {
   const fields = node.fields
@@ -29,7 +31,7 @@ const linkProblem = (node: RichTextNode): string | undefined => {
   if (typeof url === 'string' && url && !isSafeLinkUrl(url)) return unsafeLinkMessage
   if (linkType === 'internal' || (doc !== undefined && doc !== null)) {
     if (!isRichTextNode(doc) || typeof doc.relationTo !== 'string' || !isRecordRef(doc.value))
-      return 'An internal link\'s "doc" must name a record: { relationTo, value: its id }.'
+      return 'An internal link\'s "doc" must name a record by its id: { relationTo, value: "<id>" }.'
   }
   return undefined
 }
@@ -98,6 +100,39 @@ export const richTextNodeProblem = ({
     return `A "${node.type}" cannot stand inside a "${parentType}".`
   if ('format' in node && !['string', 'number'].includes(typeof node.format))
     return 'A node\'s "format" must be a string or a number.'
+  return presentationProblem(node) ?? childrenProblem({ node, rule })
+}
+
+/**
+ * What the editor's nodes carry about their look, kept to what this editor makes: no inline
+ * CSS (the admin applies a text's style as it is: a partner could lay anything over the
+ * editor's screen), indents and directions of their own kind.
+ */
+const presentationProblem = (node: RichTextNode): string | undefined => {
+  for (const name of ['style', 'textStyle'])
+    if (name in node && node[name] !== '' && node[name] !== null)
+      return `"${name}" must be empty: this editor has no text styles.`
+  if (
+    'indent' in node &&
+    !(
+      Number.isInteger(node.indent) &&
+      (node.indent as number) >= 0 &&
+      (node.indent as number) <= 20
+    )
+  )
+    return 'A node\'s "indent" must be a whole number from 0 to 20.'
+  if ('direction' in node && ![null, 'ltr', 'rtl'].includes(node.direction as string | null))
+    return 'A node\'s "direction" must be "ltr", "rtl" or null.'
+  return undefined
+}
+
+const childrenProblem = ({
+  node,
+  rule,
+}: {
+  node: RichTextNode
+  rule: Rule
+}): string | undefined => {
   if (rule.children && !Array.isArray(node.children))
     return `A "${node.type}" must hold its "children" as a list of nodes.`
   return rule.check?.(node)

@@ -23,6 +23,37 @@ describe('richTextShapeProblem', () => {
     expect(richTextShapeProblem(state({ type: 'paragraph', format: {} }))).toMatch(/format/)
   })
 
+  it('takes references as ids only, and no looks the editor does not make', () => {
+    const id = '0b7f2c1e-5a4d-4c3b-9e8f-1a2b3c4d5e6f'
+    const upload = (value: unknown) => ({ type: 'upload', relationTo: 'media', value, fields: {} })
+    expect(richTextShapeProblem(state(upload(id)))).toBeUndefined()
+    // An object in an id's place would be kept and read as the record by whoever renders it.
+    expect(
+      richTextShapeProblem(state(upload({ id, url: 'javascript:alert(1)', filename: 'x' }))),
+    ).toMatch(/media/)
+    const internal = (value: unknown) =>
+      paragraph({
+        type: 'link',
+        fields: { linkType: 'internal', doc: { relationTo: 'works', value } },
+        children: [{ type: 'text', text: 'x' }],
+      })
+    expect(richTextShapeProblem(state(internal(id)))).toBeUndefined()
+    expect(richTextShapeProblem(state(internal({ id, url: '/x' })))).toMatch(/by its id/)
+    const text = (more: Record<string, unknown>) =>
+      state(paragraph({ type: 'text', text: 'x', ...more }))
+    expect(richTextShapeProblem(text({ style: '' }))).toBeUndefined()
+    expect(richTextShapeProblem(text({ style: 'position:fixed;inset:0' }))).toMatch(/style/)
+    expect(richTextShapeProblem(state({ ...paragraph(), textStyle: 'color:red' }))).toMatch(
+      /textStyle/,
+    )
+    expect(richTextShapeProblem(state({ ...paragraph(), indent: 2, direction: 'ltr' }))).toBe(
+      undefined,
+    )
+    expect(richTextShapeProblem(state({ ...paragraph(), indent: 'NaN' }))).toMatch(/indent/)
+    expect(richTextShapeProblem(state({ ...paragraph(), indent: 1e9 }))).toMatch(/indent/)
+    expect(richTextShapeProblem(state({ ...paragraph(), direction: 'up' }))).toMatch(/direction/)
+  })
+
   it('bounds depth and size without recursing', () => {
     let deep: unknown = { type: 'text', text: 'bottom' }
     for (let i = 0; i < 50_000; i++)

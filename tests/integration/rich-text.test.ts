@@ -300,6 +300,25 @@ describe('rich text', () => {
     expect(after.body.descriptionHtml).toBe('<h2>Back</h2>')
   })
 
+  it('gives each tenant its share of the Markdown converter: a flood is its own tenant’s 429', async () => {
+    const festivalKey = await createKey({ payload, tenants: [festival], scope: 'write' })
+    const hostile = '*a'.repeat(49_000)
+    const flood = [0, 1, 2].map(() =>
+      api().create('events', { title: 'Flood', descriptionMarkdown: hostile }),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const theirs = await partner({
+      origin: app.origin,
+      tenant: 'rt-festival',
+      key: festivalKey,
+    }).create('events', { title: 'Fair share', descriptionMarkdown: '## Fair' })
+    const answers = await Promise.all(flood)
+    expect(answers.map((a) => a.status).sort()).toEqual([400, 400, 429])
+    expect(answers.find((a) => a.status === 429)?.headers.get('retry-after')).toBe('1')
+    expect(theirs.status, JSON.stringify(theirs.body).slice(0, 300)).toBe(201)
+    expect(theirs.body.descriptionHtml).toBe('<h2>Fair</h2>')
+  })
+
   it('renders hostile rich text as inert HTML', async () => {
     const markup = doc(
       node('paragraph', [text('<script>alert(1)</script><img src=x onerror=alert(2)>')]),

@@ -209,6 +209,16 @@ describe('search', () => {
       expect(res.status, query).toBe(400)
       expect(res.headers.get('content-type')).toContain('application/problem+json')
     }
+    // Words only left out would have every record read (no index can find "not"): refused,
+    // while a word to find beside them is a search like any other.
+    for (const words of ['-storm', '-storm -rain', '-"storm clouds"']) {
+      const res = await api().list('works', `?search=${encodeURIComponent(words)}`)
+      expect(res.status, words).toBe(400)
+      expect(JSON.stringify(res.body.errors), words).toContain('search')
+    }
+    expect((await api().list('works', `?search=${encodeURIComponent('storm -rain')}`)).status).toBe(
+      200,
+    )
     // Kinds without text of their own take no search.
     expect((await api().list('event-instances', '?search=storm')).status).toBe(400)
   })

@@ -200,11 +200,30 @@ describe('SEO fields', () => {
       collection: 'events',
       data: { tenant: festival.id, title: 'Theirs' },
     })
-    const foreign = await editor.post('/api/plugin-seo/generate-title', {
-      collectionSlug: 'events',
-      id: foreignEvent.id,
-      doc: { id: foreignEvent.id, title: 'Theirs' },
+    // Another tenant's record answers exactly as an id that names nothing: the answer is
+    // made from the form alone, and tells nothing of whether the record exists.
+    const ask = (target: string) =>
+      editor.post('/api/plugin-seo/generate-title', {
+        collectionSlug: 'events',
+        id: target,
+        doc: { id: target, title: 'Theirs' },
+      })
+    const foreign = await ask(foreignEvent.id)
+    const unknown = await ask(crypto.randomUUID())
+    expect({ status: foreign.status, body: foreign.body }).toEqual({
+      status: unknown.status,
+      body: unknown.body,
     })
-    expect(foreign.status).toBe(403)
+    expect(JSON.stringify(foreign.body)).not.toContain(foreignEvent.id)
+    // A body that is no JSON object is a 400 problem, not a 500.
+    for (const body of ['not json', '[1]']) {
+      const res = await fetch(`${app.origin}/api/plugin-seo/generate-title`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `JWT ${editor.token}` },
+        body,
+      })
+      expect(res.status, body).toBe(400)
+      expect(res.headers.get('content-type')).toContain('application/problem+json')
+    }
   })
 })

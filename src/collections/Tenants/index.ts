@@ -3,7 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { isSuperAdmin, superAdminOnly } from '../../access/isSuperAdmin'
 import { userTenantIds } from '../../access/tenantRoles'
 import { defaultSearchLanguage, searchLanguages } from '../../lib/searchLanguages'
-import { restampSearchLanguage } from './hooks/restampSearchLanguage'
+import { oneLanguageChangeAtATime, restampSearchLanguage } from './hooks/restampSearchLanguage'
 import { validateTenantSlug } from './validateTenantSlug'
 import { validateWebsite } from './validateWebsite'
 
@@ -25,7 +25,7 @@ export const Tenants: CollectionConfig = {
         id: { in: userTenantIds({ user: req.user, role: 'tenant-admin' }) },
       },
   },
-  hooks: { afterChange: [restampSearchLanguage] },
+  hooks: { beforeChange: [oneLanguageChangeAtATime], afterChange: [restampSearchLanguage] },
   fields: [
     { name: 'name', type: 'text', required: true },
     {

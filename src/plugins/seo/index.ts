@@ -3,6 +3,7 @@ import type { CollectionConfig, Field, Plugin } from 'payload'
 
 import { seoCollections } from './defaults'
 import { generateDescription, generateImage, generateTitle, generateURL } from './generate'
+import { guardSeoEndpoints } from './guardEndpoints'
 import { fillSeoDefaults } from './hooks/fillSeoDefaults'
 
 const isMeta = (field: Field): boolean => 'name' in field && field.name === 'meta'
@@ -25,7 +26,8 @@ const intoTab = (collection: CollectionConfig): CollectionConfig => {
 /**
  * SEO fields (`meta`: title, description, image, with the plugin's previews) on events, pages,
  * works and blog posts, filled from the record until an editor writes them
- * (`hooks/fillSeoDefaults.ts`).
+ * (`hooks/fillSeoDefaults.ts`). Its generate endpoints read their bodies through
+ * `guardEndpoints.ts`.
  */
 export const seo = (): Plugin => (incoming) => {
   const config = seoPlugin({
@@ -38,7 +40,7 @@ export const seo = (): Plugin => (incoming) => {
     generateURL,
   })(incoming)
   return {
-    ...config,
+    ...guardSeoEndpoints(config),
     collections: (config.collections ?? []).map((collection) =>
       (seoCollections as readonly string[]).includes(collection.slug)
         ? intoTab({

@@ -1,5 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { CollectionAfterChangeHook, CollectionSlug } from 'payload'
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionSlug } from 'payload'
+import { ValidationError } from 'payload'
 
 import { executeInRequest } from '../../../db/inTransaction'
 import { collectionTable } from '../../../db/postgres'
@@ -39,4 +40,35 @@ export const restampSearchLanguage: CollectionAfterChangeHook<Tenant> = async ({
   // Searches now answer differently: the tenant's cached partner answers end at the commit.
   await announceChange({ req, scope: doc.id })
   return doc
+}
+
+/**
+ * One change of language at a time per tenant: a restamp rewrites every row of the tenant and
+ * holds its save's connection meanwhile, so a second change is refused at once rather than
+ * left waiting on the first with a connection of its own. Taken before the tenant's row is.
+ */
+export const oneLanguageChangeAtATime: CollectionBeforeChangeHook<Tenant> = async ({
+  data,
+  originalDoc,
+  operation,
+  req,
+}) => {
+  if (operation !== 'update' || !data.language || data.language === originalDoc?.language)
+    return data
+  const [lock] = await executeInRequest<{ held: boolean }>({
+    req,
+    query: sql`select pg_try_advisory_xact_lock(hashtextextended(${`search language:${String(originalDoc?.id)}`}, 0)) as held`,
+  })
+  if (!lock?.held)
+    throw new ValidationError({
+      collection: 'tenants',
+      errors: [
+        {
+          path: 'language',
+          message: 'A change of language is under way for this tenant; try again when it is done.',
+        },
+      ],
+      req,
+    })
+  return data
 }

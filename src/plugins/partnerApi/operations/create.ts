@@ -19,7 +19,11 @@ export const createRecord = async ({
   id: string
   record: PartnerRecord
 }> => {
-  const data = validateBody({ kind, body: await fromMarkdown({ kind, body }), partial: false })
+  const data = validateBody({
+    kind,
+    body: await fromMarkdown({ kind, body, owner: principal.tenant.id }),
+    partial: false,
+  })
   if (data.id !== undefined) {
     const { totalDocs } = await payload.count({
       collection: kind.collection,

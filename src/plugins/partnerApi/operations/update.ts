@@ -22,7 +22,7 @@ export const updateRecord = async ({
   ifMatch?: string | null
 }): Promise<PartnerRecord> => {
   // Converted before the record is locked: the conversion may take its whole time budget.
-  const converted = await fromMarkdown({ kind, body })
+  const converted = await fromMarkdown({ kind, body, owner: principal.tenant.id })
   const doc = await ifStillMatching({
     payload,
     kind,

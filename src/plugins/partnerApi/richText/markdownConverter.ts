@@ -88,11 +88,34 @@ const drain = async (): Promise<void> => {
   }
 }
 
-/** Converts Markdown to the editor's JSON, or says why not; undefined when too many wait. */
-export const convertMarkdown = (markdown: string): Promise<Answer> | undefined => {
-  if (queue.length >= markdownDefaults.maxWaiting) return undefined
+/** Conversions waiting or under way, by owner (a tenant). */
+const owners = new Map<string, number>()
+
+/**
+ * Converts Markdown to the editor's JSON, or says why not; or, without starting, which bound it
+ * is over: its owner's share (one tenant cannot fill the queue for the others) or the queue's.
+ */
+export const convertMarkdown = ({
+  markdown,
+  owner,
+}: {
+  markdown: string
+  owner: string
+}): Promise<Answer> | { over: 'owner' | 'total' } => {
+  const mine = owners.get(owner) ?? 0
+  if (mine >= markdownDefaults.perOwner) return { over: 'owner' }
+  if (queue.length >= markdownDefaults.maxWaiting) return { over: 'total' }
+  owners.set(owner, mine + 1)
   return new Promise<Answer>((resolve) => {
-    queue.push({ markdown, resolve })
+    queue.push({
+      markdown,
+      resolve: (answer) => {
+        const left = (owners.get(owner) ?? 1) - 1
+        if (left > 0) owners.set(owner, left)
+        else owners.delete(owner)
+        resolve(answer)
+      },
+    })
     void drain()
   })
 }

@@ -30,9 +30,12 @@ const markdownSlots = ({ kind, body }: { kind: Kind; body: unknown }): Slot[] =>
 export const fromMarkdown = async ({
   kind,
   body,
+  owner,
 }: {
   kind: Kind
   body: Record<string, unknown>
+  /** Whose conversions these are (the tenant): each has a share of the converter. */
+  owner: string
 }): Promise<Record<string, unknown>> => {
   if (markdownSlots({ kind, body }).length === 0) return body
   // The body's own objects stay as sent; the conversions fill a copy.
@@ -60,14 +63,17 @@ export const fromMarkdown = async ({
   for (const { holder, name, path } of slots) {
     const markdown = holder[markdownName(name)] as string
     if (markdown.length > markdownMaxLength) continue
-    const converting = convertMarkdown(markdown)
-    if (!converting)
-      fail({
-        status: 503,
-        detail: 'Too many Markdown conversions are waiting; retry shortly, or send JSON.',
+    const converting = convertMarkdown({ markdown, owner })
+    if ('over' in converting)
+      return fail({
+        status: converting.over === 'owner' ? 429 : 503,
+        detail:
+          converting.over === 'owner'
+            ? 'This tenant has Markdown conversions under way; retry when they have answered, or send JSON.'
+            : 'Too many Markdown conversions are waiting; retry shortly, or send JSON.',
         headers: { 'retry-after': '1' },
       })
-    const answer = await converting!
+    const answer = await converting
     if ('problem' in answer)
       validationFailed([{ field: markdownName(path), message: answer.problem }])
     else {

@@ -1,9 +1,12 @@
 import type { Payload } from 'payload'
+import type { PoolClient } from 'pg'
 
 import { collectionTable, postgresOf } from '../../../db/postgres'
+import { concurrencyLimit } from '../../../lib/concurrency'
 import { isSearchLanguage, type SearchLanguage } from '../../../lib/searchLanguages'
 import { searchLanguageField, searchTextField } from '../../search'
 import type { Kind } from '../kinds/model'
+import { fail } from '../problems'
 
 /** Search answers come from the best this many matches: a search is for finding, not paging. */
 export const searchMatchesMax = 1_000
@@ -16,9 +19,20 @@ export const searchMatchesMax = 1_000
 export const searchRankCharacters = 2_000
 
 /**
+ * How long one search statement may run, and how many may run at once per tenant and in all
+ * in this process. A search holds a connection of the shared pool while it runs (a broad one
+ * re-reads many rows' text to rank them), so one tenant's searches must never take the pool
+ * from the others: past its share it is told to wait, and a search past its time ends.
+ */
+export const searchLimits = { timeoutMs: 3_000, perTenant: 2, total: 4 }
+
+const running = concurrencyLimit({ perOwner: searchLimits.perTenant, total: searchLimits.total })
+
+/**
  * The ids of the tenant's records that match the words (PostgreSQL full-text search as written
  * on a web search form: quoted phrases, `or`, `-word`), best first, in the tenant's language.
- * One statement on the indexed `searchText` of the latest version of each record.
+ * One statement on the indexed `searchText` of the latest version of each record. Words that
+ * only leave things out (`-word`) find nothing the index can look up, and are refused.
  */
 export const rankedIds = async ({
   payload,
@@ -46,14 +60,76 @@ export const rankedIds = async ({
   const document = `to_tsvector('${language}', coalesce("${text}", ''))`
   const query = `websearch_to_tsquery('${language}', $2)`
   const ranked = `to_tsvector('${language}', left(coalesce("${text}", ''), ${searchRankCharacters}))`
-  const { rows } = await postgresOf(payload).pool.query<{ id: string }>(
-    `SELECT "${id}" AS id FROM "${table.name}"
+  const statement = `SELECT "${id}" AS id FROM "${table.name}"
       WHERE "${tenant}" = $1 ${kind.drafts ? 'AND latest' : ''}
         ${language === 'simple' ? '' : `AND "${stamped}" = '${language}'`}
         AND ${document} @@ ${query}
       ORDER BY ts_rank(${ranked}, ${query}) DESC, "${id}"
-      LIMIT ${searchMatchesMax}`,
-    [tenantId, words],
-  )
-  return rows.map((row) => String(row.id))
+      LIMIT ${searchMatchesMax}`
+  const answer = await running.run({
+    owner: tenantId,
+    task: () =>
+      withinTime({
+        payload,
+        work: async (client) => {
+          const tree = await client.query<{ tree: string }>(
+            `SELECT querytree(websearch_to_tsquery('${language}', $1)) AS tree`,
+            [words],
+          )
+          if (tree.rows[0]?.tree === 'T')
+            fail({
+              status: 400,
+              detail:
+                'A search needs a word to find: words that are only left out ("-word") would have every record read.',
+              errors: [{ field: 'search', message: 'Give at least one word to find.' }],
+            })
+          const { rows } = await client.query<{ id: string }>(statement, [tenantId, words])
+          return rows.map((row) => String(row.id))
+        },
+      }),
+  })
+  if ('value' in answer) return answer.value
+  return fail({
+    status: answer.over === 'owner' ? 429 : 503,
+    detail:
+      answer.over === 'owner'
+        ? `This tenant has ${searchLimits.perTenant} searches running; retry when one has answered.`
+        : 'The server is running as many searches as it takes at once; retry shortly.',
+    headers: { 'retry-after': '1' },
+  })
 }
+
+/** Runs `work` on one connection in a transaction whose statements stop at the search's time. */
+const withinTime = async <T>({
+  payload,
+  work,
+}: {
+  payload: Payload
+  work: (client: PoolClient) => Promise<T>
+}): Promise<T> => {
+  const client = await postgresOf(payload).pool.connect()
+  let broken: Error | undefined
+  try {
+    await client.query('BEGIN')
+    await client.query(`SET LOCAL statement_timeout = ${searchLimits.timeoutMs}`)
+    const value = await work(client)
+    await client.query('COMMIT')
+    return value
+  } catch (err) {
+    await client.query('ROLLBACK').catch((rollback: unknown) => {
+      broken = rollback instanceof Error ? rollback : new Error(String(rollback))
+    })
+    if ((err as { code?: unknown }).code === queryCanceled)
+      fail({
+        status: 503,
+        detail: `The search took longer than ${searchLimits.timeoutMs} ms; narrow it with more words or a filter.`,
+        headers: { 'retry-after': '5' },
+      })
+    throw err
+  } finally {
+    client.release(broken)
+  }
+}
+
+/** SQLSTATE of a statement stopped by its `statement_timeout`. */
+const queryCanceled = '57014'
