@@ -11,9 +11,10 @@ const flag = (slug: string) => `savingDraftOf:${slug}`
  */
 export const noteDraftSave: CollectionBeforeOperationHook = ({ args, collection, operation }) => {
   const saving = args as { draft?: boolean; data?: { _status?: unknown } }
-  if (operation === 'update')
+  // A version restored as a draft is a draft save too (Payload runs its hooks as an update).
+  if (operation === 'update' || operation === 'restoreVersion')
     args.req.context[flag(collection.slug)] = Boolean(
-      saving.draft && saving.data?._status !== 'published',
+      saving.draft && (operation === 'restoreVersion' || saving.data?._status !== 'published'),
     )
   return args
 }

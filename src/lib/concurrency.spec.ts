@@ -8,22 +8,50 @@ const gate = () => {
   return { open, opened }
 }
 
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
+
 describe('concurrencyLimit', () => {
-  it('runs at most perOwner at once for one owner and total for all, and frees on the way out', async () => {
-    const limit = concurrencyLimit({ perOwner: 2, total: 3 })
+  it('runs perOwner at once for one owner and total for all; the rest wait their turn', async () => {
+    const limit = concurrencyLimit({ perOwner: 2, total: 3, waitMs: 1_000, waitingPerOwner: 4 })
     const g = gate()
-    const a1 = limit.run({ owner: 'a', task: () => g.opened.then(() => 1) })
-    const a2 = limit.run({ owner: 'a', task: () => g.opened.then(() => 2) })
-    expect(await limit.run({ owner: 'a', task: async () => 3 })).toEqual({ over: 'owner' })
-    const b1 = limit.run({ owner: 'b', task: () => g.opened.then(() => 4) })
-    expect(await limit.run({ owner: 'c', task: async () => 5 })).toEqual({ over: 'total' })
+    const started: string[] = []
+    const task = (name: string) => () => {
+      started.push(name)
+      return g.opened.then(() => name)
+    }
+    const runs = [
+      limit.run({ owner: 'a', task: task('a1') }),
+      limit.run({ owner: 'a', task: task('a2') }),
+      limit.run({ owner: 'a', task: task('a3') }),
+      limit.run({ owner: 'b', task: task('b1') }),
+      limit.run({ owner: 'c', task: task('c1') }),
+    ]
+    await tick()
+    // a3 waits for a's share, c1 for the total; b1 fits.
+    expect(started).toEqual(['a1', 'a2', 'b1'])
     g.open()
-    expect(await Promise.all([a1, a2, b1])).toEqual([{ value: 1 }, { value: 2 }, { value: 4 }])
-    expect(await limit.run({ owner: 'a', task: async () => 6 })).toEqual({ value: 6 })
+    expect(await Promise.all(runs)).toEqual(
+      ['a1', 'a2', 'a3', 'b1', 'c1'].map((value) => ({ value })),
+    )
+    expect(started.sort()).toEqual(['a1', 'a2', 'a3', 'b1', 'c1'])
   })
 
-  it('frees a place when a task fails', async () => {
-    const limit = concurrencyLimit({ perOwner: 1, total: 1 })
+  it('refuses past the wait, or past the waiting share, saying which bound', async () => {
+    const limit = concurrencyLimit({ perOwner: 1, total: 2, waitMs: 30, waitingPerOwner: 1 })
+    const g = gate()
+    const holding = limit.run({ owner: 'a', task: () => g.opened })
+    const waitingA = limit.run({ owner: 'a', task: async () => 'late' })
+    expect(await limit.run({ owner: 'a', task: async () => 'x' })).toEqual({ over: 'owner' })
+    expect(await waitingA).toEqual({ over: 'owner' })
+    const holdingB = limit.run({ owner: 'b', task: () => g.opened })
+    expect(await limit.run({ owner: 'c', task: async () => 'x' })).toEqual({ over: 'total' })
+    g.open()
+    await Promise.all([holding, holdingB])
+    expect(await limit.run({ owner: 'c', task: async () => 'now' })).toEqual({ value: 'now' })
+  })
+
+  it('frees its place when a task fails', async () => {
+    const limit = concurrencyLimit({ perOwner: 1, total: 1, waitMs: 10, waitingPerOwner: 1 })
     await expect(
       limit.run({ owner: 'a', task: async () => Promise.reject(new Error('boom')) }),
     ).rejects.toThrow('boom')

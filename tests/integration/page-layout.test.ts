@@ -256,9 +256,21 @@ describe('page layouts', () => {
       ],
     })
     expect(tooMuch.status).toBe(400)
+    // So are more Markdown fields than a page has blocks: each is a trip to the converter.
+    const many = await api().create('pages', {
+      title: 'Too many',
+      layout: Array.from({ length: 61 }, () => ({ blockType: 'richText', contentMarkdown: 'x' })),
+    })
+    expect(many.status).toBe(400)
+    expect(JSON.stringify(many.body.errors)).toContain('at most 60')
     const pages = await payload.count({
       collection: 'pages',
-      where: { and: [{ tenant: { equals: theatre.id } }, { title: { in: ['Both', 'Too much'] } }] },
+      where: {
+        and: [
+          { tenant: { equals: theatre.id } },
+          { title: { in: ['Both', 'Too much', 'Too many'] } },
+        ],
+      },
     })
     expect(pages.totalDocs).toBe(0)
   })
@@ -298,6 +310,8 @@ describe('page layouts', () => {
         list({ season: ids.season, limit: 2 }),
         list({}),
         list({ season: ids.otherSeason, venue: ids.studio }),
+        // The same question twice is answered once, for both.
+        list({ season: ids.season }),
       ],
     })
     const page = await readPage(id)
@@ -310,6 +324,7 @@ describe('page layouts', () => {
       [ids.soon, ids.later],
       [ids.soon, ids.elsewhere, ids.later, ids.latest],
       [],
+      [ids.soon, ids.later, ids.latest],
     ])
   })
 

@@ -242,6 +242,16 @@ describe('scheduled publishing', () => {
       depth: 0,
     })
     expect(versions.docs[0]?.tenant).toBe(theatre.id)
+    // Nor can a version from before a whole move be restored as a draft in the old tenant.
+    expect((await root.patch(`/api/events/${record}`, { tenant: festival.id })).status).toBe(200)
+    const history = await root.get(
+      `/api/events/versions?where[parent][equals]=${record}&sort=createdAt&limit=1`,
+    )
+    const first = (history.body.docs as { id: string }[])[0]!
+    const restored = await root.post(`/api/events/versions/${first.id}?draft=true`)
+    expect(restored.status, JSON.stringify(restored.body)).toBe(400)
+    expect((await theirs.get('events', record)).status).toBe(200)
+    expect((await api().get('events', record)).status).toBe(404)
     // A draft save that does not move it is still a draft save.
     expect(
       (await root.patch(`/api/events/${record}?draft=true`, { title: 'Still here' })).status,

@@ -219,6 +219,11 @@ describe('search', () => {
     expect((await api().list('works', `?search=${encodeURIComponent('storm -rain')}`)).status).toBe(
       200,
     )
+    // A burst of one tenant's searches past its share at once waits its turn: all answered.
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, () => api().list('works', '?search=storm')),
+    )
+    expect(burst.map((res) => res.status)).toEqual(Array(8).fill(200))
     // Kinds without text of their own take no search.
     expect((await api().list('event-instances', '?search=storm')).status).toBe(400)
   })

@@ -12,6 +12,8 @@ export const upcomingMaxLimit = 50
 
 type Row = Record<string, unknown>
 
+const chosenPerQuery = 1_000
+
 const column = (table: CollectionTable, field: string) => {
   const name = table.field(field)
   if (!name) throw new Error(`event lists: ${table.name} has no column for ${field}`)
@@ -34,74 +36,108 @@ const chosen = async ({
     Array.isArray(row.events) ? row.events.filter((id): id is string => isUuid(id)) : [],
   )
   const ids = [...new Set(picked.flat())]
-  if (ids.length === 0) return picked.map(() => [])
-  const { docs } = await payload.find({
-    collection: 'events',
-    where: {
-      and: [
-        { id: { in: ids } },
-        { tenant: { equals: tenantId } },
-        { _status: { equals: 'published' } },
-      ],
-    },
-    select: { _status: true },
-    depth: 0,
-    limit: ids.length,
-    pagination: false,
-    overrideAccess: true,
-    ...(req ? { req } : {}),
-  })
-  const shown = new Set(docs.map((doc) => String(doc.id)))
+  const shown = new Set<string>()
+  // A bounded number of ids a statement: a list of many pages of many lists stays in bounds.
+  for (let at = 0; at < ids.length; at += chosenPerQuery) {
+    const some = ids.slice(at, at + chosenPerQuery)
+    const { docs } = await payload.find({
+      collection: 'events',
+      where: {
+        and: [
+          { id: { in: some } },
+          { tenant: { equals: tenantId } },
+          { _status: { equals: 'published' } },
+        ],
+      },
+      select: { _status: true },
+      depth: 0,
+      limit: some.length,
+      pagination: false,
+      overrideAccess: true,
+      ...(req ? { req } : {}),
+    })
+    for (const doc of docs) shown.add(String(doc.id))
+  }
   return picked.map((list) => list.filter((id) => shown.has(id)))
 }
 
+/** What an upcoming list asks: the same question is answered once, however many lists ask it. */
+type Question = {
+  season: string | null
+  series: string | null
+  venue: string | null
+  limit: number
+}
+
+const questionOf = (row: Row): Question => ({
+  season: isUuid(row.season) ? row.season : null,
+  series: isUuid(row.series) ? row.series : null,
+  venue: isUuid(row.venue) ? row.venue : null,
+  limit:
+    typeof row.limit === 'number' && Number.isInteger(row.limit)
+      ? Math.min(Math.max(row.limit, 1), upcomingMaxLimit)
+      : upcomingDefaultLimit,
+})
+
+const keyOf = (q: Question) => `${q.season}|${q.series}|${q.venue}|${q.limit}`
+
 /**
- * The published events of the tenant with a performance still to start (and not hidden), in
- * the row's season and series and with a performance at its venue, where it names them;
- * soonest first. One statement, on the indexes of both tables.
+ * For each question, the published events of the tenant with a performance still to start
+ * (and not hidden), in its season and series and with a performance at its venue where it
+ * names them; soonest first. One statement for all of a page of answers' lists: each question
+ * is a row of a VALUES list joined LATERAL to the events, on the indexes of both tables.
  */
 const upcoming = async ({
   payload,
   tenantId,
-  row,
+  questions,
   now,
   req,
 }: {
   payload: Payload
   tenantId: string
-  row: Row
+  questions: Question[]
   now: string
   req?: PayloadRequest
-}): Promise<string[]> => {
+}): Promise<string[][]> => {
+  if (questions.length === 0) return []
   const events = collectionTable({ payload, collection: 'events' })
   const instances = collectionTable({ payload, collection: 'event-instances' })
   if (!events || !instances) throw new Error('event lists: no events or event-instances table')
-  const limit =
-    typeof row.limit === 'number' && Number.isInteger(row.limit)
-      ? Math.min(Math.max(row.limit, 1), upcomingMaxLimit)
-      : upcomingDefaultLimit
-  const conditions = [
-    sql`e.${column(events, 'tenant')} = ${tenantId}`,
-    sql`e.${column(events, '_status')} = 'published'`,
-    sql`i.${column(instances, 'tenant')} = ${tenantId}`,
-    sql`i.${column(instances, 'startDate')} >= ${now}::timestamptz`,
-    sql`i.${column(instances, 'hidden')} is not true`,
-  ]
-  if (isUuid(row.season)) conditions.push(sql`e.${column(events, 'season')} = ${row.season}`)
-  if (isUuid(row.series)) conditions.push(sql`e.${column(events, 'series')} = ${row.series}`)
-  if (isUuid(row.venue)) conditions.push(sql`i.${column(instances, 'venue')} = ${row.venue}`)
-  const found = await executeInRequest<{ id: string }>({
+  const start = column(instances, 'startDate')
+  const asked = sql.join(
+    questions.map(
+      (q, n) =>
+        sql`(${n}::int, ${q.season}::uuid, ${q.series}::uuid, ${q.venue}::uuid, ${q.limit}::int)`,
+    ),
+    sql`, `,
+  )
+  const found = await executeInRequest<{ n: number; id: string }>({
     payload,
     ...(req ? { req } : {}),
-    query: sql`select e.id as id
-      from ${sql.identifier(events.name)} e
-      join ${sql.identifier(instances.name)} i on i.${column(instances, 'event')} = e.id
-      where ${sql.join(conditions, sql` and `)}
-      group by e.id
-      order by min(i.${column(instances, 'startDate')}), e.id
-      limit ${limit}`,
+    query: sql`select q.n as n, shown.id as id
+      from (values ${asked}) as q (n, season, series, venue, lim)
+      cross join lateral (
+        select e.id as id, min(i.${start}) as next
+        from ${sql.identifier(events.name)} e
+        join ${sql.identifier(instances.name)} i on i.${column(instances, 'event')} = e.id
+        where e.${column(events, 'tenant')} = ${tenantId}
+          and e.${column(events, '_status')} = 'published'
+          and i.${column(instances, 'tenant')} = ${tenantId}
+          and i.${start} >= ${now}::timestamptz
+          and i.${column(instances, 'hidden')} is not true
+          and (q.season is null or e.${column(events, 'season')} = q.season)
+          and (q.series is null or e.${column(events, 'series')} = q.series)
+          and (q.venue is null or i.${column(instances, 'venue')} = q.venue)
+        group by e.id
+        order by next, e.id
+        limit q.lim
+      ) shown
+      order by q.n, shown.next, shown.id`,
   })
-  return found.map(({ id }) => String(id))
+  const answers = questions.map((): string[] => [])
+  for (const { n, id } of found) answers[Number(n)]?.push(String(id))
+  return answers
 }
 
 /**
@@ -119,17 +155,24 @@ export const shownEvents: BlockResolver = {
       'The events this list shows now, in order: the chosen ones, or (`source` "upcoming") the published events with a performance still to start in its season and series and at its venue (those it names; none named: all), soonest first, at most `limit`. Only published events of the tenant; worked out when the page is read.',
   },
   resolve: async ({ payload, tenantId, rows, req }) => {
-    const now = new Date().toISOString()
     const byHand = rows.filter((row) => row.source !== 'upcoming')
     const picked = await chosen({ payload, tenantId, rows: byHand, ...(req ? { req } : {}) })
-    const shown = new Map(byHand.map((row, i) => [row, picked[i]]))
-    // One after another: in a write's transaction they share its one connection.
-    const answers: string[][] = []
-    for (const row of rows)
-      answers.push(
-        shown.get(row) ??
-          (await upcoming({ payload, tenantId, row, now, ...(req ? { req } : {}) })),
-      )
-    return answers
+    const shown = new Map(byHand.map((row, i) => [row, picked[i] ?? []]))
+    const questions = new Map<string, Question>()
+    for (const row of rows) {
+      if (shown.has(row)) continue
+      const question = questionOf(row)
+      questions.set(keyOf(question), question)
+    }
+    const asked = [...questions.values()]
+    const answered = await upcoming({
+      payload,
+      tenantId,
+      questions: asked,
+      now: new Date().toISOString(),
+      ...(req ? { req } : {}),
+    })
+    const byKey = new Map(asked.map((question, n) => [keyOf(question), answered[n] ?? []]))
+    return rows.map((row) => shown.get(row) ?? byKey.get(keyOf(questionOf(row))) ?? [])
   },
 }

@@ -71,10 +71,11 @@ const readTimeParts = ({ kind, records }: { kind: Kind; records: PartnerRecord[]
   const blocks = new Map<Block, { resolver: BlockResolver; rows: Holder[] }>()
   for (const record of records)
     eachFieldValue({
-      fields: kind.fields,
+      fields: kind.readTimeFields,
       data: record,
       visit: ({ field, holder }) => {
-        if (field.type === 'richText') richText.push({ holder, name: field.name })
+        if (field.type === 'richText' && field.name in holder)
+          richText.push({ holder, name: field.name })
         if (field.type !== 'blocks') return
         const rows = holder[field.name]
         if (!Array.isArray(rows)) return
@@ -110,7 +111,7 @@ export const presentRecords = async ({
   req?: PayloadRequest
 }): Promise<PartnerRecord[]> => {
   const records = docs.map((doc) => kind.project(doc))
-  if (!kind.readTime) return records
+  if (kind.readTimeFields.length === 0) return records
   const parts = readTimeParts({ kind, records })
   if (parts.richText.length > 0) {
     const targets = await findTargets({

@@ -68,7 +68,7 @@ const messageOf = (error: ErrorObject): string => {
 const answeredParts = ({ kind, body }: { kind: Kind; body: unknown }) => {
   const found: { holder: Record<string, unknown>; key: string }[] = []
   eachFieldValue({
-    fields: kind.fields,
+    fields: kind.readTimeFields,
     data: body,
     visit: ({ field, holder }) => {
       if (field.type === 'richText' && htmlName(field.name) in holder)
@@ -96,7 +96,7 @@ const withoutAnswered = ({
   kind: Kind
   body: Record<string, unknown>
 }): Record<string, unknown> => {
-  if (!kind.readTime || answeredParts({ kind, body }).length === 0) return body
+  if (kind.readTimeFields.length === 0 || answeredParts({ kind, body }).length === 0) return body
   const copy = structuredClone(body)
   for (const { holder, key } of answeredParts({ kind, body: copy })) delete holder[key]
   return copy

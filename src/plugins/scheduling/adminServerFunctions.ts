@@ -1,5 +1,5 @@
 import type { SchedulePublishHandlerArgs } from '@payloadcms/ui/utilities/schedulePublishHandler'
-import { Forbidden, NotFound, ValidationError, type ServerFunction } from 'payload'
+import { APIError, Forbidden, NotFound, ValidationError, type ServerFunction } from 'payload'
 
 import { assertCanPublish, scheduleChange } from './operations'
 import { publishTask } from './defaults'
@@ -53,6 +53,8 @@ export const guardedSchedulePublish: ServerFunction<
       if (err instanceof NotFound) refuse(req.t)
       if (err instanceof ValidationError)
         return { error: err.data.errors.map((e) => e.message).join(' ') }
+      if (err instanceof APIError && (err.status === 429 || err.status === 503))
+        return { error: err.message }
       throw err
     }
   }

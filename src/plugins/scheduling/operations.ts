@@ -1,4 +1,5 @@
 import {
+  APIError,
   NotFound,
   ValidationError,
   type Payload,
@@ -7,6 +8,7 @@ import {
 } from 'payload'
 
 import { collectionTableName, postgresOf } from '../../db/postgres'
+import { concurrencyLimit } from '../../lib/concurrency'
 import { relationId, type RelationValue } from '../../utilities/relationId'
 import { maxLeadDays, maxWaitingPerTenant, publishTask, type ScheduleAction } from './defaults'
 
@@ -74,6 +76,13 @@ export const assertCanPublish = async ({
 }
 
 /**
+ * Schedulings at once in this process: each holds a connection for the tenant's lock and uses
+ * another to count and queue, so their number is bounded far below the pool's, and one
+ * tenant's burst waits its turn (across instances the lock orders them).
+ */
+const scheduling = concurrencyLimit({ perOwner: 1, total: 2, waitMs: 5_000, waitingPerOwner: 8 })
+
+/**
  * Runs `work` while holding the tenant's scheduling lock, so that a count of its waiting changes
  * and the queueing of one more cannot interleave with another's.
  */
@@ -134,38 +143,47 @@ export const scheduleChange = async ({
     invalid({ collection, field: 'at', message: `At most ${maxLeadDays} days ahead.` })
   const tenant = await assertCanPublish({ payload, user, collection, id })
   const byPerson = user?.collection === 'users' && !('apiKey' in user)
-  const job = await underTenantLock({
-    payload,
-    tenant,
-    work: async () => {
-      const waiting = await upcomingChanges({ payload, tenant })
-      const same = waiting.find(
-        (change) =>
-          change.record === id && change.action === action && change.at === at.toISOString(),
-      )
-      if (same)
-        invalid({
-          collection,
-          field: 'at',
-          message: `This ${action} is already scheduled at that time (${same.id}).`,
-        })
-      if (waiting.length >= maxWaitingPerTenant)
-        invalid({
-          collection,
-          field: 'at',
-          message: `A tenant may have ${maxWaitingPerTenant} changes waiting; cancel some first.`,
-        })
-      return payload.jobs.queue({
-        task: publishTask,
-        input: {
-          type: action,
-          doc: { relationTo: collection as 'events', value: id },
-          ...(byPerson && user ? { user: { relationTo: 'users', value: user.id } } : {}),
-        },
-        waitUntil: at,
+  // Counted and queued under the tenant's lock: two at once cannot both see room for one more.
+  const queueOnce = async () => {
+    const waiting = await upcomingChanges({ payload, tenant })
+    const same = waiting.find(
+      (change) =>
+        change.record === id && change.action === action && change.at === at.toISOString(),
+    )
+    if (same)
+      invalid({
+        collection,
+        field: 'at',
+        message: `This ${action} is already scheduled at that time (${same.id}).`,
       })
-    },
+    if (waiting.length >= maxWaitingPerTenant)
+      invalid({
+        collection,
+        field: 'at',
+        message: `A tenant may have ${maxWaitingPerTenant} changes waiting; cancel some first.`,
+      })
+    return payload.jobs.queue({
+      task: publishTask,
+      input: {
+        type: action,
+        doc: { relationTo: collection as 'events', value: id },
+        ...(byPerson && user ? { user: { relationTo: 'users', value: user.id } } : {}),
+      },
+      waitUntil: at,
+    })
+  }
+  const placed = await scheduling.run({
+    owner: tenant,
+    task: () => underTenantLock({ payload, tenant, work: queueOnce }),
   })
+  if ('over' in placed)
+    throw new APIError(
+      placed.over === 'owner'
+        ? "Another of this tenant's changes is being scheduled; retry shortly."
+        : 'The server is scheduling as many changes as it takes at once; retry shortly.',
+      placed.over === 'owner' ? 429 : 503,
+    )
+  const job = placed.value
   return {
     id: String(job.id),
     collection,

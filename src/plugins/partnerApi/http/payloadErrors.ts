@@ -49,6 +49,7 @@ export const toProblem = ({
       if (status === 404) fail({ status: 404, detail: 'No such record in this tenant.' })
       if (status === 403) fail({ status: 403, detail: 'This key may not do that here.' })
       if (status === 413) fail({ status: 413, detail: message })
+      if (status === 429) fail({ status: 429, detail: message, headers: { 'retry-after': '1' } })
       if (status === 503) fail({ status: 503, detail: message, headers: { 'retry-after': '2' } })
       if (status >= 400 && status < 500) fail({ status: 400, detail: message })
     }

@@ -27,10 +27,11 @@ export type FieldModel = {
   project: (doc: object) => Record<string, unknown>
   /** Relationships to several collections: a body sends an id, the handler finds its collection. */
   polymorphic: { path: string; relationTo: CollectionSlug[] }[]
-  /** The fields `project` answers, for the parts added when read (`present/`). */
-  fields: Field[]
-  /** Whether an answer has parts made when read: rich text's HTML, resolved blocks. */
-  readTime: boolean
+  /**
+   * The branches of the fields that lead to parts of an answer made when read (rich text's
+   * HTML, resolved blocks), for `present.ts` and for bodies; empty when there are none.
+   */
+  readTimeFields: Field[]
 }
 
 const isSchema = (value: unknown): value is JsonSchema =>
@@ -396,17 +397,34 @@ const projectFields = (fields: Field[], doc: object | undefined): Record<string,
   return out
 }
 
-/** Whether answers of these fields carry parts made when read: rich text's HTML, resolved blocks. */
-const hasReadTimeParts = (fields: Field[]): boolean =>
-  fields.some((field) => {
-    if ('hidden' in field && field.hidden) return false
-    if (field.type === 'richText') return true
-    if (field.type === 'tabs') return field.tabs.some((tab) => hasReadTimeParts(tab.fields))
-    if (field.type === 'blocks')
-      return field.blocks.some(
-        (block) => Boolean(blockResolverOf(block)) || hasReadTimeParts(block.fields),
-      )
-    return 'fields' in field && hasReadTimeParts(field.fields)
+/**
+ * Only the branches of `fields` that lead to parts made when read (rich text, blocks that
+ * resolve a property): what answers are walked with, so a record of many fields and one rich
+ * text costs a walk of one field, not of all.
+ */
+const readTimeFieldsOf = (fields: Field[]): Field[] =>
+  fields.flatMap((field): Field[] => {
+    if ('hidden' in field && field.hidden) return []
+    if (field.type === 'richText') return [field]
+    if (field.type === 'tabs') {
+      const tabs = field.tabs
+        .map((tab) => ({ ...tab, fields: readTimeFieldsOf(tab.fields) }))
+        .filter((tab) => tab.fields.length > 0)
+      return tabs.length > 0 ? [{ ...field, tabs }] : []
+    }
+    if (field.type === 'blocks') {
+      const blocks = field.blocks
+        .map((block) =>
+          blockResolverOf(block) ? block : { ...block, fields: readTimeFieldsOf(block.fields) },
+        )
+        .filter((block) => Boolean(blockResolverOf(block)) || block.fields.length > 0)
+      return blocks.length > 0 ? [{ ...field, blocks }] : []
+    }
+    if ('fields' in field) {
+      const inner = readTimeFieldsOf(field.fields)
+      return inner.length > 0 ? [{ ...field, fields: inner } as Field] : []
+    }
+    return []
   })
 
 export const buildFieldModel = ({
@@ -430,7 +448,6 @@ export const buildFieldModel = ({
     leaves,
     polymorphic,
     project: (doc) => projectFields(fields, doc),
-    fields,
-    readTime: hasReadTimeParts(fields),
+    readTimeFields: readTimeFieldsOf(fields),
   }
 }

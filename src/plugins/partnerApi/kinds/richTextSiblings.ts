@@ -16,6 +16,9 @@ export const markdownName = (field: string): string => `${field}Markdown`
 /** Markdown a body may hold per field; its conversion also has a time budget (`richText/markdownDefaults.ts`). */
 export const markdownMaxLength = 100_000
 
+/** Rich text fields one body may give as Markdown (a page's blocks included): each is a trip to the converter. */
+export const markdownMaxFields = 60
+
 export const markdownSchema = (field: string): JsonSchema => ({
   type: 'string',
   maxLength: markdownMaxLength,

@@ -1,6 +1,6 @@
 import { eachFieldValue } from '../../../utilities/fieldValues'
 import type { Kind } from '../kinds/model'
-import { markdownMaxLength, markdownName } from '../kinds/richTextSiblings'
+import { markdownMaxFields, markdownMaxLength, markdownName } from '../kinds/richTextSiblings'
 import { fail, validationFailed } from '../problems'
 import { convertMarkdown } from './markdownConverter'
 
@@ -10,7 +10,7 @@ type Slot = { holder: Record<string, unknown>; name: string; path: string }
 const markdownSlots = ({ kind, body }: { kind: Kind; body: unknown }): Slot[] => {
   const slots: Slot[] = []
   eachFieldValue({
-    fields: kind.fields,
+    fields: kind.readTimeFields,
     data: body,
     visit: ({ field, holder, path }) => {
       if (field.type === 'richText' && typeof holder[markdownName(field.name)] === 'string')
@@ -49,6 +49,13 @@ export const fromMarkdown = async ({
         message: `Send ${name} or ${markdownName(name)}, not both.`,
       })),
     )
+  if (slots.length > markdownMaxFields)
+    validationFailed([
+      {
+        field: markdownName(slots[markdownMaxFields]!.path),
+        message: `A body may give at most ${markdownMaxFields} fields as Markdown; send the rest as JSON.`,
+      },
+    ])
   const total = slots.reduce((sum, { holder, name }) => {
     const length = (holder[markdownName(name)] as string).length
     return length > markdownMaxLength ? sum : sum + length

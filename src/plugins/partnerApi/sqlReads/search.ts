@@ -22,11 +22,23 @@ export const searchRankCharacters = 2_000
  * How long one search statement may run, and how many may run at once per tenant and in all
  * in this process. A search holds a connection of the shared pool while it runs (a broad one
  * re-reads many rows' text to rank them), so one tenant's searches must never take the pool
- * from the others: past its share it is told to wait, and a search past its time ends.
+ * from the others: past its share a search waits its turn a moment, then is told to retry; a
+ * search past its time ends.
  */
-export const searchLimits = { timeoutMs: 3_000, perTenant: 2, total: 4 }
+export const searchLimits = {
+  timeoutMs: 3_000,
+  perTenant: 2,
+  total: 4,
+  waitMs: 2_000,
+  waitingPerTenant: 32,
+}
 
-const running = concurrencyLimit({ perOwner: searchLimits.perTenant, total: searchLimits.total })
+const running = concurrencyLimit({
+  perOwner: searchLimits.perTenant,
+  total: searchLimits.total,
+  waitMs: searchLimits.waitMs,
+  waitingPerOwner: searchLimits.waitingPerTenant,
+})
 
 /**
  * The ids of the tenant's records that match the words (PostgreSQL full-text search as written
@@ -93,7 +105,7 @@ export const rankedIds = async ({
     status: answer.over === 'owner' ? 429 : 503,
     detail:
       answer.over === 'owner'
-        ? `This tenant has ${searchLimits.perTenant} searches running; retry when one has answered.`
+        ? `This tenant has ${searchLimits.perTenant} searches running and more waiting; retry shortly.`
         : 'The server is running as many searches as it takes at once; retry shortly.',
     headers: { 'retry-after': '1' },
   })

@@ -1,5 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeChangeHook } from 'payload'
+import { ValidationError } from 'payload'
 
 import { executeInRequest } from '../../../db/inTransaction'
 import { collectionTableName } from '../../../db/postgres'
@@ -22,12 +23,25 @@ export const cancelScheduledOnMove: CollectionBeforeChangeHook = async ({
   if (!tenantMovedTo({ data, originalDoc, operation })) return data
   const jobs = collectionTableName({ payload: req.payload, collection: 'payload-jobs' })
   if (!jobs || originalDoc?.id === undefined) return data
-  await executeInRequest({
+  const cancelled = await executeInRequest<{ processing: boolean }>({
     req,
     query: sql`delete from ${sql.identifier(jobs)}
       where task_slug = ${publishTask} and completed_at is null
         and input->'doc'->>'relationTo' = ${collection.slug}
-        and input->'doc'->>'value' = ${String(originalDoc.id)}`,
+        and input->'doc'->>'value' = ${String(originalDoc.id)}
+      returning processing`,
   })
+  // One the runner has taken would still change the record once it is the new tenant's.
+  if (cancelled.some((job) => job.processing))
+    throw new ValidationError({
+      collection: collection.slug,
+      errors: [
+        {
+          path: 'tenant',
+          message: 'A scheduled change of this record is running now; move it in a moment.',
+        },
+      ],
+      req,
+    })
   return data
 }
