@@ -8,6 +8,7 @@ import {
 } from 'payload'
 
 import { collectionTableName, postgresOf } from '../../db/postgres'
+import { withSessionLock } from '../../db/sessionLock'
 import { concurrencyLimit } from '../../lib/concurrency'
 import { relationId, type RelationValue } from '../../utilities/relationId'
 import { maxLeadDays, maxWaitingPerTenant, publishTask, type ScheduleAction } from './defaults'
@@ -83,38 +84,6 @@ export const assertCanPublish = async ({
 const scheduling = concurrencyLimit({ perOwner: 1, total: 2, waitMs: 5_000, waitingPerOwner: 8 })
 
 /**
- * Runs `work` while holding the tenant's scheduling lock, so that a count of its waiting changes
- * and the queueing of one more cannot interleave with another's.
- */
-const underTenantLock = async <T>({
-  payload,
-  tenant,
-  work,
-}: {
-  payload: Payload
-  tenant: string
-  work: () => Promise<T>
-}): Promise<T> => {
-  const client = await postgresOf(payload).pool.connect()
-  const key = `scheduled changes:${tenant}`
-  let broken: Error | undefined
-  try {
-    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key])
-    try {
-      return await work()
-    } finally {
-      await client
-        .query('select pg_advisory_unlock(hashtextextended($1, 0))', [key])
-        .catch((err: unknown) => {
-          broken = err instanceof Error ? err : new Error(String(err))
-        })
-    }
-  } finally {
-    client.release(broken)
-  }
-}
-
-/**
  * Schedules the record's publish or unpublish at `at` as `user` (a partner's key acts as a
  * member of its one tenant). Payload's scheduled-publish task does the change when it is due:
  * as the person who scheduled it, who must still be allowed then; a key's change runs as the
@@ -174,7 +143,16 @@ export const scheduleChange = async ({
   }
   const placed = await scheduling.run({
     owner: tenant,
-    task: () => underTenantLock({ payload, tenant, work: queueOnce }),
+    task: async () => {
+      const locked = await withSessionLock({
+        payload,
+        key: `scheduled changes:${tenant}`,
+        wait: true,
+        work: queueOnce,
+      })
+      if (!locked.held) throw new Error('scheduled changes: the tenant lock was not taken')
+      return locked.value
+    },
   })
   if ('over' in placed)
     throw new APIError(

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { collectionTableName, postgresOf } from '../../db/postgres'
+import { withSessionLock } from '../../db/sessionLock'
 import { runBatch, runnerLock } from './defaults'
 
 /**
@@ -14,40 +15,28 @@ import { runBatch, runnerLock } from './defaults'
 export const runDueJobs = async (payload: Payload): Promise<boolean> => {
   const jobsTable = collectionTableName({ payload, collection: 'payload-jobs' })
   if (!jobsTable) return false
-  const client = await postgresOf(payload).pool.connect()
-  let broken: Error | undefined
-  try {
-    const { rows } = await client.query<{ held: boolean }>(
-      'select pg_try_advisory_lock(hashtextextended($1, 0)) as held',
-      [runnerLock],
-    )
-    if (!rows[0]?.held) return false
-    try {
-      await client.query(
+  const ran = await withSessionLock({
+    payload,
+    key: runnerLock,
+    wait: false,
+    work: async () => {
+      await postgresOf(payload).pool.query(
         `update "${jobsTable}" set processing = false where processing and completed_at is null`,
       )
       // Soonest due first, batch after batch while whole batches were due (for a minute at
       // most): changes queued long ago for later never go before changes due now.
       const started = Date.now()
       for (;;) {
-        const ran = await payload.jobs.run({
+        const batch = await payload.jobs.run({
           limit: runBatch,
           allQueues: true,
           silent: true,
           processingOrder: 'waitUntil',
         })
-        const count = 'jobStatus' in ran ? Object.keys(ran.jobStatus ?? {}).length : 0
-        if (count < runBatch || Date.now() - started > 60_000) return true
+        const count = 'jobStatus' in batch ? Object.keys(batch.jobStatus ?? {}).length : 0
+        if (count < runBatch || Date.now() - started > 60_000) return
       }
-    } finally {
-      await client
-        .query('select pg_advisory_unlock(hashtextextended($1, 0))', [runnerLock])
-        .catch((err: unknown) => {
-          // A session that cannot say it let go must not go back to the pool still holding it.
-          broken = err instanceof Error ? err : new Error(String(err))
-        })
-    }
-  } finally {
-    client.release(broken)
-  }
+    },
+  })
+  return ran.held
 }
