@@ -1,21 +1,14 @@
-import path from 'node:path'
 import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '../../access/content'
-import { readSettings } from '../../lib/settings'
+import { mediaDir } from '../../uploads/mediaDir'
+import { allowedMimeTypes } from '../../uploads/mediaTypes'
 import { absoluteSources } from './hooks/absoluteSources'
 import { prepareUpload } from './hooks/prepareUpload'
 import { setPrefix } from './hooks/setPrefix'
 
-/** What may be uploaded: web images and documents. SVG is left out: it can carry script. */
-export const allowedMimeTypes = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-  'application/pdf',
-]
+// The partner API's media input checks a file's type against the same list.
+export { allowedMimeTypes }
 
 /**
  * Media and files are one store: every upload is a media record, images get the `thumbnail`
@@ -67,7 +60,7 @@ export const Media: CollectionConfig = {
   },
   access: contentAccess,
   upload: {
-    staticDir: path.join(readSettings().dataDir, 'media'),
+    staticDir: mediaDir(),
     mimeTypes: allowedMimeTypes,
     adminThumbnail: 'thumbnail',
     focalPoint: true,

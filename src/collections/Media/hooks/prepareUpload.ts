@@ -8,6 +8,8 @@ import sharp from 'sharp'
 import { onTransactionEnd } from '../../../db/transactions'
 import { readSettings } from '../../../lib/settings'
 import { acquireImageSlot } from '../../../uploads/imageSlots'
+import { extensionOf, type MediaType } from '../../../uploads/mediaTypes'
+import { storedName } from '../../../uploads/storedName'
 
 type UploadArgs = {
   data?: Record<string, unknown>
@@ -21,6 +23,9 @@ type StoredFiles = {
   sizes?: Record<string, { filename?: string | null }> | null
 }
 
+type Req = Parameters<CollectionBeforeOperationHook>[0]['req']
+type UploadedFile = NonNullable<Req['file']>
+
 /**
  * An update with a new file: Payload deletes the record's current files before any hook or
  * validation runs, so a failed update would leave the record pointing at nothing. They are kept
@@ -32,7 +37,7 @@ const keepCurrentFiles = async ({
   id,
   collection,
 }: {
-  req: Parameters<CollectionBeforeOperationHook>[0]['req']
+  req: Req
   dir: string
   id: string
   collection: string
@@ -75,7 +80,7 @@ const keepCurrentFiles = async ({
 }
 
 /** Holds one image slot until the request's transaction ends. */
-const takeImageSlot = async (req: Parameters<CollectionBeforeOperationHook>[0]['req']) => {
+const takeImageSlot = async (req: Req) => {
   const release = await acquireImageSlot({ concurrency: readSettings().imageConcurrency })
   await onTransactionEnd({ req, hook: release })
 }
@@ -88,20 +93,92 @@ const removeStoredFiles = async ({ dir, stem }: { dir: string; stem: string }): 
   )
 }
 
-/** The image's pixels, read from its header alone: nothing is decoded. */
-const pixelsOf = async (data: Buffer): Promise<{ width: number; height: number } | undefined> => {
+const imageTypes: Record<string, MediaType> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+}
+
+/** The image's pixels and type, read from its header alone: nothing is decoded. */
+const imageHeaderOf = async (
+  data: Buffer,
+): Promise<{ width: number; height: number; type: MediaType | undefined } | undefined> => {
   const meta = await sharp(data, { limitInputPixels: false, pages: -1 })
     .metadata()
     .catch(() => undefined)
   if (!meta?.width || !meta.height) return undefined
-  return { width: meta.width, height: meta.height }
+  // AVIF is read by libheif, which names its container rather than its codec.
+  const type =
+    meta.format === 'heif' && meta.compression === 'av1' ? 'image/avif' : imageTypes[meta.format]
+  return { width: meta.width, height: meta.height, type }
+}
+
+const isPdf = (data: Buffer): boolean => data.subarray(0, 5).toString('latin1') === '%PDF-'
+
+/**
+ * A random stem. Payload names a duplicate's copy by adding `-1` to the name, or by counting up
+ * a number it already ends in: a UUID whose last group is all digits (one in 280) would have
+ * that group counted up instead, which can shorten it out of the form the file route takes.
+ */
+const freshStem = (): string => {
+  let stem = randomUUID()
+  while (/-\d+$/.test(stem)) stem = randomUUID()
+  return stem
+}
+
+/**
+ * An edit of the picture in the admin (a crop, a new focal point): Payload would write the edited
+ * pixels over the record's current names, which the file route answers as immutable, so caches
+ * would keep the old picture. Sent as a new upload of the stored original instead (Payload
+ * applies the same edits to it), the edit gets new names, and a failed edit keeps the current
+ * files, as any new file does.
+ */
+const storedOriginal = async ({
+  req,
+  dir,
+  id,
+  collection,
+  overrideAccess,
+}: {
+  req: Req
+  dir: string
+  id: string
+  collection: string
+  overrideAccess: boolean
+}): Promise<{ file: UploadedFile; originalFilename: string } | undefined> => {
+  const current = (await req.payload
+    .findByID({
+      collection: collection as 'media',
+      id,
+      depth: 0,
+      overrideAccess,
+      req,
+      disableErrors: true,
+    })
+    .catch(() => null)) as {
+    filename?: string | null
+    mimeType?: string | null
+    originalFilename?: string | null
+  } | null
+  if (!current?.filename || !current.mimeType?.startsWith('image/')) return undefined
+  const data = await fs
+    .readFile(path.join(dir, path.basename(current.filename)))
+    .catch(() => undefined)
+  if (!data) return undefined
+  return {
+    file: { name: current.filename, data, mimetype: current.mimeType, size: data.length },
+    originalFilename: current.originalFilename ?? current.filename,
+  }
 }
 
 /**
  * Every upload, from the admin, Payload's REST API, the partner API or a script:
- * - is stored under a name the server makes (a UUID), so no upload or delete of one record can
- *   touch another's files, whatever the client called its file; the client's name is kept in
- *   `originalFilename`;
+ * - is stored under a name the server makes (a UUID and the extension of the file's real type),
+ *   so no upload or delete of one record can touch another's files, whatever the client called
+ *   its file; the client's name is kept in `originalFilename`;
+ * - never changes the bytes of a name: a new file or an edit of the picture gets new names, so
+ *   the file route may answer a name as immutable;
  * - leaves nothing on disk when its write does not commit;
  * - is refused (400) above the pixel limit before anything decodes it, and waits for one of a
  *   few image slots;
@@ -119,6 +196,21 @@ export const prepareUpload: CollectionBeforeOperationHook = async ({
   if (upload.data && 'originalFilename' in upload.data) delete upload.data.originalFilename
   // Signed out, the access check that follows refuses the request: spend nothing on it first.
   if (!req.user && !upload.overrideAccess) return args
+  const dir =
+    collection.upload && typeof collection.upload === 'object'
+      ? collection.upload.staticDir
+      : undefined
+  const edited =
+    !req.file && operation === 'update' && req.query?.uploadEdits && upload.id !== undefined && dir
+      ? await storedOriginal({
+          req,
+          dir,
+          id: String(upload.id),
+          collection: collection.slug,
+          overrideAccess: Boolean(upload.overrideAccess),
+        })
+      : undefined
+  if (edited) req.file = edited.file
   const file = req.file
   if (!file) {
     // Cropping, a new focal point and duplicating decode the stored image again.
@@ -135,28 +227,30 @@ export const prepareUpload: CollectionBeforeOperationHook = async ({
   const settings = readSettings()
   // Judged by its bytes, not by the type the client claims: Payload detects the real type later
   // and resizes whatever turns out to be an image.
-  const size = file.data?.length ? await pixelsOf(file.data) : undefined
-  if (file.mimetype.toLowerCase().startsWith('image/') && !size) {
+  const image = file.data?.length ? await imageHeaderOf(file.data) : undefined
+  if (file.mimetype.toLowerCase().startsWith('image/') && !image) {
     throw new APIError('The file is not a readable image.', 400)
   }
-  if (size) {
-    if (size.width * size.height > settings.imageMaxPixels) {
+  if (image) {
+    if (image.width * image.height > settings.imageMaxPixels) {
       throw new APIError(
-        `The image is ${size.width}×${size.height} pixels; at most ${settings.imageMaxPixels} pixels are accepted.`,
+        `The image is ${image.width}×${image.height} pixels; at most ${settings.imageMaxPixels} pixels are accepted.`,
         400,
       )
     }
     await takeImageSlot(req)
   }
 
-  const original = path.basename(file.name || 'upload').slice(-200)
-  const stem = randomUUID()
-  file.name = `${stem}${path.extname(original).toLowerCase()}`
+  const original = edited?.originalFilename ?? path.basename(file.name || 'upload').slice(-200)
+  // The extension of what the bytes are (a URL's `photo.aspx` is a JPEG), so the file route can
+  // answer every stored name with its type; the client's own only for what Payload will refuse.
+  const type = image?.type ?? (file.data && isPdf(file.data) ? 'application/pdf' : undefined)
+  const stem = freshStem()
+  file.name = storedName({
+    stem,
+    extension: type ? extensionOf(type) : path.extname(original).slice(1).toLowerCase(),
+  })
   upload.data = { ...(upload.data ?? {}), originalFilename: original }
-  const dir =
-    collection.upload && typeof collection.upload === 'object'
-      ? collection.upload.staticDir
-      : undefined
   if (dir) {
     await onTransactionEnd({
       req,
