@@ -11,11 +11,20 @@ export type DirectHandler = (args: { request: Request; segments: string[] }) => 
 type DirectRoute = {
   /** A path prefix ending in `/`. */
   prefix: string
-  /** The methods the Next route exports; anything else (HEAD) stays with Next. */
+  /**
+   * Methods the Next route exports that are served directly; anything else stays with Next.
+   * HEAD only with `streams`: a buffered answer takes its Content-Length from its body, and a
+   * HEAD answer has none.
+   */
   methods: readonly string[]
   /** Whether Next would send these segments (after the prefix, decoded) to this route. */
   accepts: (segments: string[]) => boolean
   handler: DirectHandler
+  /**
+   * Answers of any size (files): their bodies are sent as they are read, with the Content-Length
+   * the handler sets, rather than buffered and measured.
+   */
+  streams?: boolean
 }
 
 // One registry per process: server.ts and Next's bundle load this file as different modules.
@@ -27,6 +36,9 @@ const registry = (): Map<string, DirectRoute> => {
 }
 
 export const registerDirectRoute = (route: DirectRoute): void => {
+  if (route.methods.includes('HEAD') && !route.streams) {
+    throw new Error(`${route.prefix}: HEAD is served directly only by a route that streams`)
+  }
   registry().set(route.prefix, route)
 }
 
@@ -45,7 +57,7 @@ export const directRouteFor = ({
 }: {
   method: string
   url: string
-}): { handler: DirectHandler; segments: string[] } | undefined => {
+}): { handler: DirectHandler; segments: string[]; streams: boolean } | undefined => {
   const pathname = url.split('?')[0] ?? ''
   for (const route of registry().values()) {
     if (!pathname.startsWith(route.prefix) || !route.methods.includes(method)) continue
@@ -53,7 +65,9 @@ export const directRouteFor = ({
     // Next redirects a trailing slash and normalises empty segments: leave those to it.
     if (rest === '' || rest.endsWith('/') || rest.includes('//')) return undefined
     const segments = decoded(rest)
-    return segments && route.accepts(segments) ? { handler: route.handler, segments } : undefined
+    return segments && route.accepts(segments)
+      ? { handler: route.handler, segments, streams: route.streams ?? false }
+      : undefined
   }
   return undefined
 }

@@ -1,4 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 
 import { afterBody } from './afterBody'
 import type { DirectHandler } from './directRoutes'
@@ -65,17 +68,46 @@ const requestOf = ({
   })
 }
 
+/**
+ * A body of any size onto the socket as it is read, behind the handler's own headers (its
+ * Content-Length included). A client that hangs up cancels the body, which stops the reading.
+ */
+const sendStreamed = ({
+  res,
+  status,
+  headers,
+  body,
+}: {
+  res: ServerResponse
+  status: number
+  headers: Record<string, string | string[]>
+  body: ReadableStream<Uint8Array> | null
+}): void => {
+  res.writeHead(status, headers)
+  if (!body) {
+    res.end()
+    return
+  }
+  pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), res).catch((err: unknown) => {
+    // A hang-up is the client's choice; anything else cut the answer short and is worth a line.
+    if ((err as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error(err)
+  })
+}
+
 /** A Node request through a fetch-style handler, and its Response back onto the socket. */
 export const serveDirect = async ({
   req,
   res,
   handler,
   segments,
+  streams = false,
 }: {
   req: IncomingMessage
   res: ServerResponse
   handler: DirectHandler
   segments: string[]
+  /** See `streams` in directRoutes.ts. */
+  streams?: boolean
 }): Promise<void> => {
   const method = req.method ?? 'GET'
   const body = method === 'GET' || method === 'HEAD' ? undefined : bodyOf(req)
@@ -105,6 +137,16 @@ export const serveDirect = async ({
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
+  if (streams) {
+    if (!req.complete) headers.connection = 'close'
+    const sent = method === 'HEAD' ? null : response.body
+    if (!sent) void response.body?.cancel()
+    afterBody({
+      req,
+      answer: () => sendStreamed({ res, status: response.status, headers, body: sent }),
+    })
+    return
+  }
   // The answers are JSON of bounded size: one write, with its Content-Length.
   const payload = Buffer.from(await response.arrayBuffer())
   headers['content-length'] = String(payload.length)
