@@ -1,8 +1,9 @@
 /**
  * The one way the CMS runs, in development (`npm run dev`) and production (`npm start`):
  * starts the embedded PostgreSQL unless DATABASE_URI is set, settles the secret, serves Next
- * (admin, Payload's API, the partner API) over a Node HTTP server this process owns, and on
- * SIGINT/SIGTERM drains requests, closes the pool and stops PostgreSQL, in that order.
+ * (admin, Payload's API, the partner API, media files) over a Node HTTP server this process
+ * owns, and on SIGINT/SIGTERM drains requests, closes the pool and stops PostgreSQL, in that
+ * order.
  */
 import fs from 'node:fs'
 import http from 'node:http'
@@ -21,6 +22,7 @@ import { readSettings } from './src/lib/settings'
 import { serveDirect } from './src/lib/serveDirect'
 import { runShutdownHooks } from './src/lib/shutdown'
 import { partnerBasePath } from './src/plugins/partnerApi/defaults'
+import { mediaFilePrefix } from './src/uploads/serveFile'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 const dev = process.argv.includes('--dev')
@@ -105,8 +107,10 @@ const main = async (): Promise<void> => {
   const origin = `http://${settings.host === '0.0.0.0' ? 'localhost' : settings.host}:${settings.port}`
   // Payload initialises on the first request; make that happen now, while we can still report it.
   const ready = await warmUp(`${origin}/api/ready`)
-  // Loads the partner route, which registers itself for direct serving (src/lib/directRoutes.ts).
+  // Loads the partner and media file routes, which register themselves for direct serving
+  // (src/lib/directRoutes.ts).
   await warmUp(`${origin}${partnerBasePath}/-/-`)
+  await warmUp(`${origin}${mediaFilePrefix}-`)
   log(
     ready
       ? `ready on ${origin} (admin: ${origin}/admin)`

@@ -339,8 +339,11 @@ describe('media', () => {
       height: 800,
       sizes: { thumbnail: { width: 400, height: 300 }, opengraph: { width: 1200, height: 630 } },
     })
+    // Public by its server-made name: a website shows it with no credentials.
     const file = await fetch(`${app.origin}${String(res.body.url)}`)
-    expect(file.status).toBeLessThan(500)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-type')).toBe('image/png')
+    expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true)
   })
 
   it('fetches a remote src from a trusted host and refuses private, loopback and link-local ones', async () => {
