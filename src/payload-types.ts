@@ -1203,7 +1203,7 @@ export interface Webhook {
   /**
    * Empty: every event.
    */
-  events?: ('created' | 'updated' | 'deleted' | 'published' | 'unpublished')[] | null;
+  events?: ('created' | 'updated' | 'deleted' | 'published' | 'unpublished' | 'drafted')[] | null;
   /**
    * Empty: every kind of record.
    */
@@ -1225,6 +1225,10 @@ export interface Webhook {
         | 'redirects'
       )[]
     | null;
+  /**
+   * Off: only what websites see (changes of published versions). On: also drafts saved and records never published.
+   */
+  drafts?: boolean | null;
   secretCipher?: string | null;
   /**
    * Paused subscriptions keep their deliveries until they are turned back on.
@@ -2042,6 +2046,7 @@ export interface WebhooksSelect<T extends boolean = true> {
   description?: T;
   events?: T;
   kinds?: T;
+  drafts?: T;
   secretCipher?: T;
   active?: T;
   pausedReason?: T;

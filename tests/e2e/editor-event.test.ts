@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeImage } from '../../src/seed/images'
 import { startApp, type RunningApp } from '../helpers/app'
 import { launchBrowser, screenshotPath, signInToAdmin } from '../helpers/browser'
+import { createKey, partner } from '../helpers/partner'
+import { getTestPayload } from '../helpers/payload'
 import { installationAdmin } from '../helpers/rest'
 
 const editor = { email: 'e2e-editor@example.com', password: 'e2e-editor-password' }
@@ -13,6 +15,7 @@ describe('an editor in the admin', () => {
   let browser: Browser
   let page: Page
   const tenantIds: Record<string, string> = {}
+  let eventId = ''
 
   beforeAll(async () => {
     app = await startApp()
@@ -100,7 +103,7 @@ describe('an editor in the admin', () => {
     // Save a draft so the event exists, then add a performance from its Performances tab.
     await page.getByRole('button', { name: /save draft/i }).click()
     await page.waitForURL(/\/admin\/collections\/events\/[0-9a-f-]{36}/, { timeout: 30_000 })
-    const eventId = page.url().split('/').pop()?.split('?')[0] ?? ''
+    eventId = page.url().split('/').pop()?.split('?')[0] ?? ''
     await page
       .getByRole('tab', { name: /performances/i })
       .or(page.getByText('Performances', { exact: true }))
@@ -143,5 +146,43 @@ describe('an editor in the admin', () => {
     expect(typeof me.event.image).toBe('string')
     expect(me.instances.totalDocs).toBe(1)
     expect(me.instances.docs[0].tenant).toBe(tenantIds['e2e-theatre'])
+  })
+
+  it('saves a draft of the live event: the website keeps reading the published one', async () => {
+    const payload = await getTestPayload()
+    const theatre = await payload.findByID({ collection: 'tenants', id: tenantIds['e2e-theatre']! })
+    const key = await createKey({ payload, tenants: [theatre], scope: 'read' })
+    const site = partner({ origin: app.origin, tenant: 'e2e-theatre', key })
+    expect((await site.get('events', eventId)).body.title).toBe('The Winter’s Tale')
+
+    await page.goto(`${app.origin}/admin/collections/events/${eventId}`)
+    await page.waitForLoadState('networkidle')
+    await page.fill('#field-title', 'The Winter’s Tale (unapproved cut)')
+    await page.getByRole('button', { name: /save draft/i }).click()
+    await page
+      .locator('.doc-controls__status, .status')
+      .filter({ hasText: /changed|draft/i })
+      .first()
+      .waitFor({ timeout: 30_000 })
+    await page.screenshot({ path: screenshotPath('editor-event-draft-saved'), fullPage: true })
+
+    // The draft is saved: the admin's own latest version has it.
+    const latest = await page.evaluate(async (id) => {
+      return (await (await fetch(`/api/events/${id}?depth=0&draft=true`)).json()) as {
+        title: string
+      }
+    }, eventId)
+    expect(latest.title).toBe('The Winter’s Tale (unapproved cut)')
+    // The website reads the published show, still live; the feed says nothing went offline.
+    const live = await site.get('events', eventId)
+    expect(live.status).toBe(200)
+    expect(live.body).toMatchObject({ title: 'The Winter’s Tale', _status: 'published' })
+    const feed = await site.call('GET', '/changes?limit=100')
+    const events = (feed.body.changes as { id: string; event: string }[])
+      .filter((c) => c.id === eventId)
+      .map((c) => c.event)
+    expect(events).toContain('published')
+    expect(events).not.toContain('unpublished')
+    expect(events).not.toContain('drafted')
   })
 })

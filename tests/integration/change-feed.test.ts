@@ -16,6 +16,7 @@ import { createTenant, createUser } from '../helpers/tenants'
 type Change = {
   cursor: string
   event: string
+  draft: boolean
   kind: string
   id: string
   tenant: string
@@ -113,7 +114,7 @@ describe('the change log and its feed', () => {
     expect(changes.map((c) => [c.kind, c.event])).toEqual([
       ['works', 'created'],
       ['works', 'updated'],
-      ['events', 'created'],
+      // The event was created as a draft: what websites read begins when it is published.
       ['events', 'published'],
       ['works', 'updated'],
       ['venues', 'created'],
@@ -121,20 +122,28 @@ describe('the change log and its feed', () => {
     ])
     expect(changes[0]?.actor.type).toBe('key')
     expect(changes[1]?.fields).toContain('title')
-    expect(changes[4]?.actor.type).toBe('user')
-    expect(changes[4]?.fields).toEqual(['themeTemplate'])
-    expect(changes[5]?.actor.type).toBe('system')
-    expect(changes[5]?.id).toBe(venue.id)
-    expect(changes[6]).toMatchObject({ id: workId, fields: [], tenant: 'cf-harbour' })
+    expect(changes[3]?.actor.type).toBe('user')
+    expect(changes[3]?.fields).toEqual(['themeTemplate'])
+    expect(changes[4]?.actor.type).toBe('system')
+    expect(changes[4]?.id).toBe(venue.id)
+    expect(changes[5]).toMatchObject({ id: workId, fields: [], tenant: 'cf-harbour' })
     // Cursors are opaque and strictly ordered: reading from any entry's cursor resumes after it.
-    const resumed = await readAll(harbourRead, changes[3]?.cursor)
-    expect(resumed.changes.map((c) => c.cursor)).toEqual(changes.slice(4).map((c) => c.cursor))
+    const resumed = await readAll(harbourRead, changes[2]?.cursor)
+    expect(resumed.changes.map((c) => c.cursor)).toEqual(changes.slice(3).map((c) => c.cursor))
+    // A key that may write sees the draft's creation too, when it asks.
+    const withDrafts = await readAll(harbourWrite, start, '&drafts=true')
+    expect(
+      withDrafts.changes.filter((c) => c.id === eventId).map((c) => [c.event, c.draft]),
+    ).toEqual([
+      ['created', true],
+      ['published', false],
+    ])
 
     // Filters by kind and event.
     const deletions = await readAll(harbourRead, start, '&event=deleted')
     expect(deletions.changes.map((c) => c.id)).toEqual([workId])
     const events = await readAll(harbourRead, start, '&kind=events')
-    expect(events.changes.map((c) => c.event)).toEqual(['created', 'published'])
+    expect(events.changes.map((c) => c.event)).toEqual(['published'])
     // A filtered reader's cursor still moves past everything it was not shown.
     const after = await feed(harbourRead, `?after=${deletions.next}`)
     expect((after.body as unknown as Page).changes).toEqual([])

@@ -211,10 +211,13 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
         400,
       )
 
-      // retrieve: 200, unknown id 404
+      // retrieve: 200, a parameter it does not take 400, unknown id 404
       expect((await call({ method: 'GET', path: `${base}/${id}`, key: keys.read })).status).toBe(
         200,
       )
+      expect(
+        (await call({ method: 'GET', path: `${base}/${id}?nope=1`, key: keys.read })).status,
+      ).toBe(400)
       expect(
         (await call({ method: 'GET', path: `${base}/${randomUUID()}`, key: keys.read })).status,
       ).toBe(404)

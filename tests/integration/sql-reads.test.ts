@@ -6,6 +6,7 @@ import { partnerKinds, type Kind } from '../../src/plugins/partnerApi/kinds/mode
 import type { JsonSchema } from '../../src/plugins/partnerApi/kinds/fieldSchema'
 import { propertiesOf } from '../../src/plugins/partnerApi/kinds/fieldSchema'
 import { operatorsOf, parseListQuery } from '../../src/plugins/partnerApi/query'
+import type { ReadVersion } from '../../src/plugins/partnerApi/operations/version'
 import { readPlan } from '../../src/plugins/partnerApi/sqlReads/plan'
 import { whereSql } from '../../src/plugins/partnerApi/sqlReads/where'
 import { startApp, type RunningApp } from '../helpers/app'
@@ -105,8 +106,20 @@ const lexical = ({ i, event }: { i: number; event: string }) => ({
 
 const planned = (): Kind[] =>
   [...partnerKinds({ config: payload.config }).values()].filter((kind) =>
-    readPlan({ payload, kind }),
+    readPlan({ payload, kind, version: 'published' }),
   )
+
+/** Each version a kind reads: a draft kind's published records, and the latest of each. */
+const versionsOf = (kind: Kind): { param: string; version: ReadVersion }[] => [
+  { param: '', version: 'published' },
+  ...(kind.drafts ? [{ param: 'draft=true', version: 'latest' as const }] : []),
+]
+
+const withParam = (query: string, param: string): string =>
+  !param ? query : query ? `${query}&${param}` : `?${param}`
+
+/** The records each version of a draft kind shows: every third never published. */
+const neverPublished = (i: number): boolean => i % 3 === 2
 
 const fetchBoth = async (path: string, auth = key) => {
   const read = async (app: RunningApp) => {
@@ -126,13 +139,14 @@ const fetchBoth = async (path: string, auth = key) => {
 
 /** The query is one the SQL side says itself (else both sides would be Payload's answer). */
 const expectSql = ({ kind, query }: { kind: Kind; query: string }) => {
-  let where
+  let parsed
   try {
-    where = parseListQuery({ search: query, leaves: kind.leaves }).where
+    parsed = parseListQuery({ search: query, leaves: kind.leaves, drafts: kind.drafts })
   } catch {
     return // refused before any read, by both
   }
-  const plan = readPlan({ payload, kind })!
+  const { where } = parsed
+  const plan = readPlan({ payload, kind, version: parsed.draft ? 'latest' : 'published' })!
   expect(where && whereSql({ plan, where, params: [] }), query).toBeTypeOf('string')
 }
 
@@ -148,7 +162,10 @@ beforeAll(async () => {
   ])
   const writer = partner({ origin: sql.origin, tenant: 'sr-same', key })
   const otherWriter = partner({ origin: sql.origin, tenant: 'sr-other', key: otherKey })
-  const event = await writer.create('events', sampleBody('events', 'sr ref'))
+  const event = await writer.create('events', {
+    ...sampleBody('events', 'sr ref'),
+    _status: 'published',
+  })
   const refs = { event: String(event.body.id) }
   for (const kind of planned()) {
     const ids: string[] = []
@@ -157,6 +174,7 @@ beforeAll(async () => {
       (collection.indexes ?? []).filter((ix) => ix.unique).flatMap((ix) => ix.fields),
     )
     for (let i = 0; i < records; i++) {
+      const status = kind.drafts ? { _status: neverPublished(i) ? 'draft' : 'published' } : {}
       const body = {
         ...sampleBody(kind.path, `sr ${kind.path} ${i}`, refs),
         ...fill({
@@ -166,21 +184,26 @@ beforeAll(async () => {
           // Slugs come from titles and names: those differ per record.
           unique: (name) => uniqueNames.has(name) || ['slug', 'title', 'name'].includes(name),
         }),
+        ...status,
       }
       let res = await writer.create(kind.path, body)
       firstTry.set(kind.path, (firstTry.get(kind.path) ?? 0) + (res.status === 201 ? 1 : 0))
       // A combination a field's own rule refuses: the declared sample alone.
       if (res.status === 400)
-        res = await writer.create(kind.path, sampleBody(kind.path, `sr ${kind.path} ${i}`, refs))
+        res = await writer.create(kind.path, {
+          ...sampleBody(kind.path, `sr ${kind.path} ${i}`, refs),
+          ...status,
+        })
       expect(res.status, JSON.stringify(res.body)).toBe(201)
       ids.push(String(res.body.id))
     }
-    // A draft saved over the second record: the latest version is what both answer.
+    // A draft saved over the second record (published): the published version is what both
+    // answer by default, the latest with `draft=true`.
     if (kind.drafts)
       await payload.update({
         collection: kind.collection,
         id: ids[1]!,
-        data: { _status: 'draft' } as never,
+        data: { _status: 'draft', title: 'sr a newer draft' } as never,
         draft: true,
         overrideAccess: true,
       })
@@ -200,7 +223,9 @@ afterAll(async () => {
 describe('partner reads from their own SQL', () => {
   it('covers every kind whose answer is columns of one table', () => {
     const all = [...partnerKinds({ config: payload.config }).values()]
-    const without = all.filter((kind) => !readPlan({ payload, kind })).map((k) => k.path)
+    const without = all
+      .filter((kind) => !readPlan({ payload, kind, version: 'published' }))
+      .map((k) => k.path)
     // Uploads (derived URLs and sizes); breadcrumbs, options and has-many targets (rows of
     // tables of their own); a redirect's target (a reference to one of several collections).
     expect(without.sort()).toEqual(['custom-attributes', 'files', 'media', 'pages', 'redirects'])
@@ -216,29 +241,31 @@ describe('partner reads from their own SQL', () => {
   })
 
   it('answers lists, pages and sorts as Payload does', async () => {
-    for (const kind of planned()) {
-      const base = `sr-same/${kind.path}`
-      for (const query of ['', '?limit=3', '?limit=3&page=3', '?limit=5&page=9'])
-        await fetchBoth(`${base}${query}`)
-      for (const leaf of kind.leaves.filter((l) => l.path !== 'tenant'))
-        for (const sort of [leaf.path, `-${leaf.path}`])
-          await fetchBoth(`${base}?limit=4&sort=${sort}`)
-    }
+    for (const kind of planned())
+      for (const { param } of versionsOf(kind)) {
+        const base = `sr-same/${kind.path}`
+        for (const query of ['', '?limit=3', '?limit=3&page=3', '?limit=5&page=9'])
+          await fetchBoth(`${base}${withParam(query, param)}`)
+        for (const leaf of kind.leaves.filter((l) => l.path !== 'tenant'))
+          for (const sort of [leaf.path, `-${leaf.path}`])
+            await fetchBoth(`${base}${withParam(`?limit=4&sort=${sort}`, param)}`)
+      }
   })
 
   it('walks cursors as Payload does', async () => {
-    for (const kind of planned()) {
-      const sortable = kind.leaves.filter((l) => l.path !== 'tenant').slice(0, 6)
-      for (const leaf of sortable)
-        for (const sort of [leaf.path, `-${leaf.path}`]) {
-          let query = `?limit=2&sort=${sort}`
-          for (let step = 0; step < records; step++) {
-            const page = await fetchBoth(`sr-same/${kind.path}${query}`)
-            if (typeof page.nextCursor !== 'string') break
-            query = `?limit=2&sort=${sort}&cursor=${encodeURIComponent(page.nextCursor)}`
+    for (const kind of planned())
+      for (const { param } of versionsOf(kind)) {
+        const sortable = kind.leaves.filter((l) => l.path !== 'tenant').slice(0, 6)
+        for (const leaf of sortable)
+          for (const sort of [leaf.path, `-${leaf.path}`]) {
+            let query = `?limit=2&sort=${sort}`
+            for (let step = 0; step < records; step++) {
+              const page = await fetchBoth(`sr-same/${kind.path}${withParam(query, param)}`)
+              if (typeof page.nextCursor !== 'string') break
+              query = `?limit=2&sort=${sort}&cursor=${encodeURIComponent(page.nextCursor)}`
+            }
           }
-        }
-    }
+      }
   })
 
   it('filters with every operator as Payload does', async () => {
@@ -297,9 +324,19 @@ describe('partner reads from their own SQL', () => {
 
   it('retrieves as Payload does, and never another tenant’s record', async () => {
     for (const kind of planned()) {
-      for (const id of created.get(kind.path) ?? []) {
-        const doc = await fetchBoth(`sr-same/${kind.path}/${id}`)
-        expect(doc.id).toBe(id)
+      for (const [i, id] of (created.get(kind.path) ?? []).entries()) {
+        for (const { param, version } of versionsOf(kind)) {
+          const doc = await fetchBoth(`sr-same/${kind.path}/${id}${withParam('', param)}`)
+          if (version === 'published' && kind.drafts && neverPublished(i))
+            expect(doc.status).toBe(404)
+          else expect(doc.id).toBe(id)
+          if (kind.drafts && i === 1)
+            expect(doc.title).toEqual(
+              version === 'latest' ? 'sr a newer draft' : expect.any(String),
+            )
+          if (kind.drafts && i === 1 && version === 'published')
+            expect(doc.title).not.toBe('sr a newer draft')
+        }
       }
       for (const id of created.get(`${kind.path}:other`) ?? []) {
         await fetchBoth(`sr-same/${kind.path}/${id}`)
@@ -315,13 +352,16 @@ describe('partner reads from their own SQL', () => {
   })
 
   it('never lists another tenant’s records', async () => {
-    for (const kind of planned()) {
-      const listed = await fetchBoth(`sr-same/${kind.path}?limit=100`)
-      const ids = new Set((listed.docs as { id: string }[]).map((d) => d.id))
-      for (const id of created.get(`${kind.path}:other`) ?? []) expect(ids.has(id)).toBe(false)
-      expect(listed.totalDocs).toBe(
-        (created.get(kind.path) ?? []).length + (kind.path === 'events' ? 1 : 0),
-      )
-    }
+    for (const kind of planned())
+      for (const { param, version } of versionsOf(kind)) {
+        const listed = await fetchBoth(`sr-same/${kind.path}${withParam('?limit=100', param)}`)
+        const ids = new Set((listed.docs as { id: string }[]).map((d) => d.id))
+        for (const id of created.get(`${kind.path}:other`) ?? []) expect(ids.has(id)).toBe(false)
+        const mine = created.get(kind.path) ?? []
+        const shown =
+          version === 'published' && kind.drafts ? mine.filter((_, i) => !neverPublished(i)) : mine
+        expect([...ids].filter((id) => mine.includes(id)).sort()).toEqual([...shown].sort())
+        expect(listed.totalDocs).toBe(shown.length + (kind.path === 'events' ? 1 : 0))
+      }
   })
 })

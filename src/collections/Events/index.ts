@@ -32,7 +32,10 @@ export const Events: CollectionConfig = {
       path: 'events',
       schema: 'Event',
       tag: 'Events',
-      sample: { create: (tag) => ({ title: `Record ${tag}` }), update: { hideStartTime: true } },
+      sample: {
+        create: (tag) => ({ title: `Record ${tag}`, _status: 'published' }),
+        update: { hideStartTime: true },
+      },
     },
   },
   // Drafts are validated too: a draft that takes another record's slug is refused when saved,

@@ -23,7 +23,10 @@ export const Pages: CollectionConfig = {
       path: 'pages',
       schema: 'Page',
       tag: 'Pages',
-      sample: { create: (tag) => ({ title: `Record ${tag}` }), update: { showInSearch: false } },
+      sample: {
+        create: (tag) => ({ title: `Record ${tag}`, _status: 'published' }),
+        update: { showInSearch: false },
+      },
     },
   },
   labels: { singular: 'Page', plural: 'Pages' },

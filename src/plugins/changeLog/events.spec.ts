@@ -3,20 +3,53 @@ import { describe, expect, it } from 'vitest'
 import { changedFields, eventOf } from './events'
 
 describe('eventOf', () => {
-  it('names creates, deletes and status changes', () => {
-    expect(eventOf({ operation: 'create', doc: { _status: 'published' }, previousDoc: {} })).toBe(
-      'created',
-    )
-    expect(eventOf({ operation: 'delete', doc: {}, previousDoc: undefined })).toBe('deleted')
-    const draft = { _status: 'draft' }
-    const published = { _status: 'published' }
-    expect(eventOf({ operation: 'update', doc: published, previousDoc: draft })).toBe('published')
-    expect(eventOf({ operation: 'update', doc: draft, previousDoc: published })).toBe('unpublished')
-    expect(eventOf({ operation: 'update', doc: published, previousDoc: published })).toBe('updated')
-    // A kind without drafts has no status: every save is an update.
-    expect(eventOf({ operation: 'update', doc: { title: 'b' }, previousDoc: { title: 'a' } })).toBe(
-      'updated',
-    )
+  it('names creates, deletes and what a save did to the published version', () => {
+    const live = (before: boolean, after: boolean) => ({ before, after })
+    expect(eventOf({ operation: 'create', live: live(false, true) })).toEqual({
+      event: 'created',
+      draft: false,
+    })
+    expect(eventOf({ operation: 'create', live: live(false, false) })).toEqual({
+      event: 'created',
+      draft: true,
+    })
+    expect(eventOf({ operation: 'delete', live: live(true, false) })).toEqual({
+      event: 'deleted',
+      draft: false,
+    })
+    expect(eventOf({ operation: 'update', live: live(false, true), saved: 'published' })).toEqual({
+      event: 'published',
+      draft: false,
+    })
+    expect(eventOf({ operation: 'update', live: live(true, false), saved: 'draft' })).toEqual({
+      event: 'unpublished',
+      draft: false,
+    })
+    expect(eventOf({ operation: 'update', live: live(true, true), saved: 'published' })).toEqual({
+      event: 'updated',
+      draft: false,
+    })
+    // "Publish changes": a live record's pending draft goes live.
+    expect(
+      eventOf({
+        operation: 'update',
+        live: live(true, true),
+        saved: 'published',
+        previous: 'draft',
+      }),
+    ).toEqual({ event: 'published', draft: false })
+    // A draft saved over a live record leaves it live: not an unpublish.
+    expect(eventOf({ operation: 'update', live: live(true, true), saved: 'draft' })).toEqual({
+      event: 'drafted',
+      draft: true,
+    })
+    expect(eventOf({ operation: 'update', live: live(false, false), saved: 'draft' })).toEqual({
+      event: 'updated',
+      draft: true,
+    })
+    // A kind without drafts has no status: every save is what it is.
+    expect(eventOf({ operation: 'update' })).toEqual({ event: 'updated', draft: false })
+    expect(eventOf({ operation: 'delete' })).toEqual({ event: 'deleted', draft: false })
   })
 })
 

@@ -1,5 +1,17 @@
-/** What a change log entry says happened to a record. */
-export const changeEvents = ['created', 'updated', 'deleted', 'published', 'unpublished'] as const
+/**
+ * What a change log entry says happened to a record. Of a kind with drafts, the events are
+ * about its published version, which is what websites show: `published` it went live,
+ * `unpublished` it was withdrawn, `updated` the live version changed, `drafted` a draft was
+ * saved over it while it stays live.
+ */
+export const changeEvents = [
+  'created',
+  'updated',
+  'deleted',
+  'published',
+  'unpublished',
+  'drafted',
+] as const
 export type ChangeEvent = (typeof changeEvents)[number]
 
 type Doc = Record<string, unknown> | undefined
@@ -7,22 +19,45 @@ type Doc = Record<string, unknown> | undefined
 /** One save as the hooks see it. */
 type Save = { operation: 'create' | 'update' | 'delete'; doc: Doc; previousDoc: Doc }
 
-/** Fields every save touches: they say nothing about what changed. */
-const bookkeeping = new Set(['updatedAt', 'createdAt', 'id'])
+/** Whether a draft kind's record had a published version before the save, and after it. */
+export type Live = { before: boolean; after: boolean }
 
 /**
- * The event a save is. A draft kind's record that becomes published is `published`, one that
- * leaves published is `unpublished`; a create is `created` whatever its status.
+ * The event of a save and whether it touched drafts only (the published version, if any, is
+ * as it was: partners that read published records have nothing to read again). A kind without
+ * drafts (`live` absent) has no such thing: creates, updates and deletes. Publishing a live
+ * record's pending draft ("publish changes") is `published` too: what is live changed by a
+ * publish.
  */
-export const eventOf = ({ operation, doc, previousDoc }: Save): ChangeEvent => {
-  if (operation === 'create') return 'created'
-  if (operation === 'delete') return 'deleted'
-  const before = previousDoc?._status
-  const after = doc?._status
-  if (after === 'published' && before !== undefined && before !== 'published') return 'published'
-  if (before === 'published' && after !== undefined && after !== 'published') return 'unpublished'
-  return 'updated'
+export const eventOf = ({
+  operation,
+  live,
+  saved,
+  previous,
+}: {
+  operation: Save['operation']
+  live?: Live
+  /** The `_status` the save wrote: `draft` for a draft version. */
+  saved?: unknown
+  /** The `_status` of the latest version before the save. */
+  previous?: unknown
+}): { event: ChangeEvent; draft: boolean } => {
+  if (!live)
+    return {
+      event: operation === 'create' ? 'created' : operation === 'delete' ? 'deleted' : 'updated',
+      draft: false,
+    }
+  if (operation === 'create') return { event: 'created', draft: !live.after }
+  if (operation === 'delete') return { event: 'deleted', draft: !live.before }
+  if (!live.before && live.after) return { event: 'published', draft: false }
+  if (live.before && !live.after) return { event: 'unpublished', draft: false }
+  if (live.before && saved !== 'published') return { event: 'drafted', draft: true }
+  if (live.before) return { event: previous === 'draft' ? 'published' : 'updated', draft: false }
+  return { event: 'updated', draft: true }
 }
+
+/** Fields every save touches: they say nothing about what changed. */
+const bookkeeping = new Set(['updatedAt', 'createdAt', 'id'])
 
 /**
  * A value as stored: a related record, populated or not, stands for its id. The admin's REST

@@ -13,10 +13,16 @@ describe('parseFeedQuery', () => {
         kinds,
       }),
     ).toEqual({
-      query: { after: 42, limit: 10, kinds: ['events'], events: ['deleted', 'published'] },
+      query: {
+        after: 42,
+        limit: 10,
+        kinds: ['events'],
+        events: ['deleted', 'published'],
+        drafts: false,
+      },
     })
     expect(parseFeedQuery({ search: '', kinds })).toEqual({
-      query: { after: undefined, limit: 100, kinds: undefined, events: undefined },
+      query: { after: undefined, limit: 100, kinds: undefined, events: undefined, drafts: false },
     })
   })
 

@@ -8,11 +8,13 @@ export type FeedQuery = {
   limit: number
   kinds: string[] | undefined
   events: ChangeEvent[] | undefined
+  /** `drafts=true`: also the changes that touched drafts only (`draft: true` entries). */
+  drafts: boolean
 }
 
 type Problem = { field: string; message: string }
 
-const known = ['after', 'limit', 'kind', 'event']
+const known = ['after', 'limit', 'kind', 'event', 'drafts']
 
 const listOf = (params: URLSearchParams, name: string): string[] | undefined => {
   const values = params
@@ -63,8 +65,17 @@ export const parseFeedQuery = ({
         field: 'event',
         message: `"${event}" is not an event. Known: ${changeEvents.join(', ')}.`,
       })
+  const rawDrafts = params.get('drafts')
+  if (rawDrafts !== null && rawDrafts !== 'true' && rawDrafts !== 'false')
+    problems.push({ field: 'drafts', message: 'true or false.' })
   if (problems.length > 0) return { problems }
   return {
-    query: { after, limit, kinds: kindList, events: eventList as ChangeEvent[] | undefined },
+    query: {
+      after,
+      limit,
+      kinds: kindList,
+      events: eventList as ChangeEvent[] | undefined,
+      drafts: rawDrafts === 'true',
+    },
   }
 }

@@ -9,10 +9,11 @@ import { runPeriodically } from '../../lib/periodic'
 import { readSettings } from '../../lib/settings'
 import { declaredKinds } from '../partnerApi/kinds/declared'
 import { pruneIntervalMs } from './defaults'
+import { isLive, liveBefore, rememberLive } from './live'
 import { pruneChangeLog } from './prune'
 import { recordChange, type ChangeSubscriber } from './record'
 
-type Logging = { kind: string; subscribers: readonly ChangeSubscriber[] }
+type Logging = { kind: string; subscribers: readonly ChangeSubscriber[]; drafts: boolean }
 
 /** Fields no one outside sees (the search text): a save that changes only them is no news. */
 const hiddenFields = new WeakMap<object, ReadonlySet<string>>()
@@ -28,17 +29,23 @@ const hiddenOf = (collection: {
 }
 
 const logChange =
-  ({ kind, subscribers }: Logging): CollectionAfterChangeHook =>
+  ({ kind, subscribers, drafts }: Logging): CollectionAfterChangeHook =>
   async ({ collection, doc, previousDoc, operation, req }) => {
     const hidden = hiddenOf(collection)
-    await recordChange({ req, kind, operation, doc, previousDoc, subscribers, hidden })
+    const at = { req, collection: collection.slug, id: doc.id }
+    const live = drafts
+      ? { before: operation === 'update' && liveBefore(at), after: await isLive(at) }
+      : undefined
+    await recordChange({ req, kind, operation, doc, previousDoc, subscribers, hidden, live })
     return doc
   }
 
 const logDelete =
-  ({ kind, subscribers }: Logging): CollectionAfterDeleteHook =>
+  ({ kind, subscribers, drafts }: Logging): CollectionAfterDeleteHook =>
   async ({ doc, req }) => {
-    await recordChange({ req, kind, operation: 'delete', doc, subscribers })
+    // The deleted row is the record's own: its status is whether it was published.
+    const live = drafts ? { before: doc._status === 'published', after: false } : undefined
+    await recordChange({ req, kind, operation: 'delete', doc, subscribers, live })
   }
 
 const withLog = ({
@@ -51,12 +58,17 @@ const withLog = ({
   // A collection shown as two kinds (media and files) logs once, under its first kind.
   const kind = declaredKinds([collection])[0]?.path
   if (!kind) return collection
+  const drafts = Boolean(
+    collection.versions && typeof collection.versions === 'object' && collection.versions.drafts,
+  )
+  const logging = { kind, subscribers, drafts }
   return {
     ...collection,
     hooks: {
       ...collection.hooks,
-      afterChange: [...(collection.hooks?.afterChange ?? []), logChange({ kind, subscribers })],
-      afterDelete: [...(collection.hooks?.afterDelete ?? []), logDelete({ kind, subscribers })],
+      beforeChange: [...(collection.hooks?.beforeChange ?? []), ...(drafts ? [rememberLive] : [])],
+      afterChange: [...(collection.hooks?.afterChange ?? []), logChange(logging)],
+      afterDelete: [...(collection.hooks?.afterDelete ?? []), logDelete(logging)],
     },
   }
 }

@@ -4,7 +4,7 @@ import type { PayloadRequest } from 'payload'
 import { executeInRequest } from '../../db/inTransaction'
 import { relationId, type RelationValue } from '../../utilities/relationId'
 import { changeChannel } from './defaults'
-import { changedFields, eventOf, type ChangeEvent } from './events'
+import { changedFields, eventOf, type ChangeEvent, type Live } from './events'
 
 type Doc = Record<string, unknown>
 
@@ -15,6 +15,8 @@ export type ChangeEntry = {
   kind: string
   recordId: string
   event: ChangeEvent
+  /** The change touched drafts only: the published version, if any, is as it was. */
+  draft: boolean
   at: string
   fields: string[]
   /** The record as the change left it (absent after a delete). */
@@ -48,9 +50,12 @@ export const recordChange = async ({
   previousDoc,
   subscribers,
   hidden,
+  live,
 }: {
   req: PayloadRequest
   kind: string
+  /** Of a kind with drafts: whether the record was published before the change, and after. */
+  live?: Live
   /** The collection's hidden fields, never named as changed. */
   hidden?: ReadonlySet<string>
   operation: 'create' | 'update' | 'delete'
@@ -60,7 +65,12 @@ export const recordChange = async ({
 }): Promise<void> => {
   const tenant = relationId((doc.tenant ?? previousDoc?.tenant) as RelationValue)
   if (!tenant) return
-  const event = eventOf({ operation, doc, previousDoc })
+  const { event, draft } = eventOf({
+    operation,
+    live,
+    saved: doc._status,
+    previous: previousDoc?._status,
+  })
   const fields = changedFields({ operation, doc, previousDoc, hidden })
   // A save that changed nothing a partner can see (the admin's "save" without edits) is no news.
   if (event === 'updated' && fields.length === 0) return
@@ -73,9 +83,10 @@ export const recordChange = async ({
     req,
     query: sql`
       with entry as (
-        insert into change_log (tenant_id, kind, record_id, event, actor_type, actor_id, fields)
-        values (${tenant}, ${kind}, ${String(doc.id)}, ${event}, ${actor.type}, ${actor.id},
-          string_to_array(${fields.join(',')}, ','))
+        insert into change_log
+          (tenant_id, kind, record_id, event, draft, actor_type, actor_id, fields)
+        values (${tenant}, ${kind}, ${String(doc.id)}, ${event}, ${draft}, ${actor.type},
+          ${actor.id}, string_to_array(${fields.join(',')}, ','))
         returning seq, tenant_id, at
       )
       select seq, at,
@@ -89,6 +100,7 @@ export const recordChange = async ({
     kind,
     recordId: String(doc.id),
     event,
+    draft,
     at: new Date(row.at).toISOString(),
     fields,
     doc: operation === 'delete' ? undefined : doc,

@@ -2,6 +2,7 @@ import type { PostgresAdapterArgs } from '@payloadcms/db-postgres'
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   pgTable,
   text,
@@ -22,6 +23,8 @@ export const changeLog = pgTable(
     kind: varchar('kind', { length: 64 }).notNull(),
     recordId: varchar('record_id', { length: 64 }).notNull(),
     event: varchar('event', { length: 16 }).notNull(),
+    /** Drafts only changed: left out of the feed and webhooks unless they ask for drafts. */
+    draft: boolean('draft').notNull().default(false),
     at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     actorType: varchar('actor_type', { length: 8 }).notNull(),
     actorId: varchar('actor_id', { length: 64 }),

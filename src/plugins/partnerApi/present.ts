@@ -11,8 +11,10 @@ import { isUuid } from './query'
 import { richTextHtml, type Picture, type Targets } from './richText/html'
 
 /**
- * The records rich text names, found in the tenant only (a foreign id reads as gone): one
- * query per collection named, for a whole page of records at once.
+ * The records rich text names, found in the tenant only (a foreign id reads as gone) and, of a
+ * kind with drafts, only when published (a link to a record the website cannot show would be
+ * a dead end, and would tell of it): one query per collection named, for a whole page of
+ * records at once.
  */
 const findTargets = async ({
   payload,
@@ -37,9 +39,18 @@ const findTargets = async ({
   }
   await Promise.all(
     [...wanted].map(async ([collection, ids]) => {
+      const drafts = Boolean(
+        payload.collections[collection as CollectionSlug]?.config.versions?.drafts,
+      )
       const { docs } = await payload.find({
         collection: collection as CollectionSlug,
-        where: { and: [{ id: { in: [...ids] } }, { tenant: { equals: tenantId } }] },
+        where: {
+          and: [
+            { id: { in: [...ids] } },
+            { tenant: { equals: tenantId } },
+            ...(drafts ? [{ _status: { equals: 'published' } }] : []),
+          ],
+        },
         depth: 0,
         limit: ids.size,
         pagination: false,

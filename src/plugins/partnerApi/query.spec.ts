@@ -4,7 +4,7 @@ import { queryLimits } from '../../lib/queryLimits'
 import type { Leaf } from './kinds/fieldSchema'
 import { PartnerProblem } from './problems'
 import { listDefaults } from './defaults'
-import { parseListQuery } from './query'
+import { parseListQuery, parseRecordQuery } from './query'
 
 const leaves: Leaf[] = [
   { path: 'id', type: 'ref' },
@@ -29,6 +29,7 @@ const refusal = (search: string): PartnerProblem => {
 describe('parseListQuery', () => {
   it('answers the defaults for an empty query', () => {
     expect(parseListQuery({ search: '', leaves })).toEqual({
+      draft: false,
       limit: listDefaults.limit,
       page: 1,
       sort: listDefaults.sort,
@@ -41,6 +42,7 @@ describe('parseListQuery', () => {
       leaves,
     })
     expect(bracket).toEqual({
+      draft: false,
       limit: 5,
       page: 2,
       sort: listDefaults.sort,
@@ -124,5 +126,33 @@ describe('parseListQuery', () => {
       field: 'where',
       message: 'Invalid JSON.',
     })
+  })
+})
+
+describe('draft and unpublish', () => {
+  const statusOf = (run: () => unknown): number => {
+    try {
+      run()
+      return 200
+    } catch (err) {
+      return err instanceof PartnerProblem ? err.problem.status : 500
+    }
+  }
+
+  it('a draft kind takes draft=true or false on lists; other kinds do not know it', () => {
+    expect(parseListQuery({ search: '?draft=true', leaves, drafts: true }).draft).toBe(true)
+    expect(parseListQuery({ search: '?draft=false', leaves, drafts: true }).draft).toBe(false)
+    expect(statusOf(() => parseListQuery({ search: '?draft=1', leaves, drafts: true }))).toBe(400)
+    expect(statusOf(() => parseListQuery({ search: '?draft=true', leaves }))).toBe(400)
+  })
+
+  it('one record takes only the flags its operation knows', () => {
+    expect(parseRecordQuery({ search: '?unpublish=true', known: ['draft', 'unpublish'] })).toEqual({
+      draft: false,
+      unpublish: true,
+    })
+    expect(parseRecordQuery({ search: '', known: [] })).toEqual({})
+    expect(statusOf(() => parseRecordQuery({ search: '?draft=true', known: [] }))).toBe(400)
+    expect(statusOf(() => parseRecordQuery({ search: '?draft=', known: ['draft'] }))).toBe(400)
   })
 })

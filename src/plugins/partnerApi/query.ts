@@ -252,6 +252,8 @@ export type ListQuery = {
   /** Words to find (full-text, within the tenant); `ranked` when no `sort` was asked for. */
   search?: string
   ranked?: boolean
+  /** `draft=true`: the latest version of a draft kind's records, not the published one. */
+  draft: boolean
 }
 
 const integer = ({
@@ -283,21 +285,14 @@ const integer = ({
   return n
 }
 
-/**
- * `limit`, `page`, `sort` and `where` of a list request, checked against what the kind
- * declares. `where` comes in Payload's bracket notation or as a JSON string; no filter reaches
- * a field that is not declared (so never `tenant`), and anything else is a 400 naming it.
- */
-export const parseListQuery = ({
+/** The query string's parameters, each known to the operation; anything else is a 400. */
+const parseParams = ({
   search,
-  leaves,
-  searchable = false,
+  known,
 }: {
   search: string
-  leaves: Leaf[]
-  /** Whether the kind takes `search`. */
-  searchable?: boolean
-}): ListQuery => {
+  known: readonly string[]
+}): Record<string, unknown> => {
   if (search.length > 8_000) fail({ status: 400, detail: 'The query string is too long.' })
   // PostgreSQL text cannot hold a NUL: a filter, search or cursor with one can match nothing.
   if (/%00/i.test(search) || search.includes('\u0000'))
@@ -307,17 +302,74 @@ export const parseListQuery = ({
     arrayLimit: 100,
     parameterLimit: 200,
   }) as Record<string, unknown>
-  const unknown = Object.keys(params).filter(
-    (k) =>
-      !['limit', 'page', 'sort', 'where', 'cursor', ...(searchable ? ['search'] : [])].includes(k),
-  )
+  const unknown = Object.keys(params).filter((k) => !known.includes(k))
   if (unknown.length > 0) {
     fail({
       status: 400,
-      detail: `Unknown query parameter${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Use limit, page, sort, where and cursor.`,
+      detail: `Unknown query parameter${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.${known.length > 0 ? ` Use ${known.join(', ')}.` : ' This operation takes none.'}`,
       errors: unknown.map((field) => ({ field, message: 'Unknown parameter.' })),
     })
   }
+  return params
+}
+
+/** A yes-or-no parameter: `true` or `false`, absent is `false`. */
+export const flagParam = ({ params, name }: { params: Record<string, unknown>; name: string }) => {
+  const raw = params[name]
+  if (raw === undefined || raw === 'false') return false
+  if (raw === 'true') return true
+  return fail({
+    status: 400,
+    detail: `"${name}" must be true or false.`,
+    errors: [{ field: name, message: 'Expected true or false.' }],
+  })
+}
+
+/**
+ * The query of an operation on one record: `draft` for a draft kind's retrieve and update (and
+ * `unpublish` for its update), nothing else.
+ */
+export const parseRecordQuery = ({
+  search,
+  known,
+}: {
+  search: string
+  known: readonly string[]
+}): Record<string, boolean> => {
+  const params = parseParams({ search, known })
+  return Object.fromEntries(known.map((name) => [name, flagParam({ params, name })]))
+}
+
+/**
+ * `limit`, `page`, `sort` and `where` of a list request, checked against what the kind
+ * declares. `where` comes in Payload's bracket notation or as a JSON string; no filter reaches
+ * a field that is not declared (so never `tenant`), and anything else is a 400 naming it.
+ */
+export const parseListQuery = ({
+  search,
+  leaves,
+  searchable = false,
+  drafts = false,
+}: {
+  search: string
+  leaves: Leaf[]
+  /** Whether the kind takes `search`. */
+  searchable?: boolean
+  /** Whether the kind has drafts (and so takes `draft`). */
+  drafts?: boolean
+}): ListQuery => {
+  const params = parseParams({
+    search,
+    known: [
+      'limit',
+      'page',
+      'sort',
+      'where',
+      'cursor',
+      ...(searchable ? ['search'] : []),
+      ...(drafts ? ['draft'] : []),
+    ],
+  })
   const filterable = new Map(leaves.filter((l) => l.path !== 'tenant').map((l) => [l.path, l]))
   const limit =
     params.limit === undefined
@@ -385,6 +437,7 @@ export const parseListQuery = ({
     })
   return {
     ...(words !== undefined ? { search: words, ranked: params.sort === undefined } : {}),
+    draft: flagParam({ params, name: 'draft' }),
     limit,
     page: cursor?.page ?? page,
     sort: cursor?.sort ?? sort,

@@ -51,7 +51,7 @@ const operationShapes: Record<
     successLabel: 'Successful response',
     successStatus: 200,
     item: true,
-    errors: [...common, 404],
+    errors: [400, ...common, 404],
     verb: 'Get',
   },
   create: {

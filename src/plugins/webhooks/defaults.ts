@@ -1,3 +1,5 @@
+import { changeEvents } from '../changeLog/events'
+
 /**
  * The webhook facts and option defaults, each defined here once. The retry schedule is the
  * Standard Webhooks recommendation: after the first attempt, 5 s, 5 min, 30 min, 2 h, 5 h,
@@ -52,8 +54,8 @@ export const excerptChars = 500
 /** Attempts kept in a delivery's log (a day of retries is 8). */
 export const logLength = 20
 
-/** The events a subscription may ask for; none asked means all. */
-export const recordEvents = ['created', 'updated', 'deleted', 'published', 'unpublished'] as const
+/** The events a subscription may ask for (the change log's); none asked means all. */
+export const recordEvents = changeEvents
 
 /** The event type of the test message a subscription can be sent by hand. */
 export const testEventType = 'webhook.test'

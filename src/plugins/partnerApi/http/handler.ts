@@ -16,7 +16,8 @@ import { retrieveRecord } from '../operations/retrieve'
 import type { OperationArgs } from '../operations/types'
 import { updateRecord } from '../operations/update'
 import { fail, PartnerProblem } from '../problems'
-import { parseListQuery } from '../query'
+import { parseListQuery, parseRecordQuery } from '../query'
+import { readVersionOf } from '../operations/version'
 import { partnerBasePath } from '../defaults'
 import { partnerOptions } from '../options'
 import { matchRoute, routesOf, type Operation, type Route } from '../routes'
@@ -50,21 +51,30 @@ const serve: Record<Operation, (args: Served) => Promise<Response>> = {
       search: new URL(request.url).search,
       leaves: args.kind.leaves,
       searchable: args.kind.searchable,
+      drafts: args.kind.drafts,
     })
+    const version = readVersionOf({ principal: args.principal, draft: query.draft })
     return readAnswer({
       ...args,
       request,
+      // The query holds `draft`: published and latest answers are never one entry.
       query: `list ${JSON.stringify(query)}`,
-      produce: () => listRecords({ ...args, query }),
+      produce: () => listRecords({ ...args, query, version }),
     })
   },
-  retrieve: async ({ request, ...args }) =>
-    readAnswer({
+  retrieve: async ({ request, ...args }) => {
+    const { draft = false } = parseRecordQuery({
+      search: new URL(request.url).search,
+      known: args.kind.drafts ? ['draft'] : [],
+    })
+    const version = readVersionOf({ principal: args.principal, draft })
+    return readAnswer({
       ...args,
       request,
-      query: `id ${args.id.toLowerCase()}`,
-      produce: () => retrieveRecord(args),
-    }),
+      query: `id ${version} ${args.id.toLowerCase()}`,
+      produce: () => retrieveRecord({ ...args, version }),
+    })
+  },
   create: async (served) => {
     const { request, ...args } = served
     const input = args.kind.upload
@@ -76,9 +86,18 @@ const serve: Record<Operation, (args: Served) => Promise<Response>> = {
   },
   update: async (served) => {
     const { request, ...args } = served
+    const { draft = false, unpublish = false } = parseRecordQuery({
+      search: new URL(request.url).search,
+      known: args.kind.drafts ? ['draft', 'unpublish'] : [],
+    })
     const ifMatch = request.headers.get('if-match')
     return writtenRecord(
-      await updateRecord({ ...args, ifMatch, body: await jsonBody(served) }),
+      await updateRecord({
+        ...args,
+        ifMatch,
+        body: await jsonBody(served),
+        mode: { draft, unpublish },
+      }),
       200,
     )
   },
@@ -151,6 +170,7 @@ const serveTenant: Record<TenantRouteName, (args: TenantServed) => Promise<Respo
       kinds: [...partnerKinds(payload).keys()],
     })
     if ('problems' in parsed) return queryProblems(parsed.problems)
+    readVersionOf({ principal, draft: parsed.query.drafts, parameter: 'drafts=true' })
     return json(await listChanges({ payload, principal, query: parsed.query }), 200)
   },
   listWebhooks: async ({ payload, principal }) =>

@@ -164,6 +164,27 @@ const parameters: Record<string, OpenAPIV3_1.ParameterObject> = {
       'Words to find in the title and text (descriptions, bodies, page blocks) of the tenant\'s records, as on a web search form: `"a phrase"`, `or`, `-without`. Every word must match, in the language the tenant writes in (other forms of a word where it sets one; whole words by default); at least one word must be one to find, not only `-without` (else 400). Without `sort` the best matches come first; combines with `where` and `page` (not `cursor`), over the best 1,000 matches. A tenant runs 2 searches at once per server; more wait their turn up to 2 s, then answer 429.',
     schema: { type: 'string', maxLength: 500 },
   },
+  draft: {
+    name: 'draft',
+    in: 'query',
+    description:
+      'false (the default): the published version of each record, as websites show it; a record never published does not exist. true: the latest version, drafts included, for a key that may write (a read key asking is a 403).',
+    schema: { type: 'boolean', default: false },
+  },
+  saveDraft: {
+    name: 'draft',
+    in: 'query',
+    description:
+      'true: save the change as a new draft version; the published version stays live until it is published. Not with `"_status": "published"` or `unpublish=true` (400).',
+    schema: { type: 'boolean', default: false },
+  },
+  unpublish: {
+    name: 'unpublish',
+    in: 'query',
+    description:
+      'true: withdraw the published version (websites no longer see the record); the record stays, as a draft, with the body\'s changes. Not with `"_status": "published"` (400).',
+    schema: { type: 'boolean', default: false },
+  },
   ifNoneMatch: {
     name: 'If-None-Match',
     in: 'header',
@@ -417,6 +438,10 @@ const operationOf = ({
             paramRef,
           )
         : []),
+      ...(kind.drafts && route.method === 'GET' ? [paramRef('draft')] : []),
+      ...(kind.drafts && route.operation === 'update'
+        ? [paramRef('saveDraft'), paramRef('unpublish')]
+        : []),
       ...(route.method === 'GET' ? [paramRef('ifNoneMatch')] : []),
       ...(route.operation === 'update' || route.operation === 'delete'
         ? [paramRef('ifMatch')]
@@ -424,13 +449,20 @@ const operationOf = ({
     ],
     ...(body ? { requestBody: body } : {}),
     responses,
-    ...(kind.drafts && route.operation !== 'list' && route.operation !== 'delete'
-      ? {
-          description:
-            'Drafts: `_status` is `draft` or `published`; sending `published` publishes, `draft` keeps or makes a draft.',
-        }
-      : {}),
+    ...(kind.drafts ? { description: draftsDescription[route.operation] } : {}),
   }
+}
+
+/** How each operation of a kind with drafts treats its versions. */
+const draftsDescription: Record<Route['operation'], string> = {
+  list: 'Published records by default, each as published: what a website shows. `draft=true` (a key that may write) lists the latest version of every record, drafts included.',
+  retrieve:
+    'The published version by default; a record never published is a 404. `draft=true` (a key that may write) answers the latest version.',
+  create:
+    'Created as a draft unless `_status` is `published`: a draft is not seen by reads of published records.',
+  update:
+    '`"_status": "published"` publishes the record with the change. `"_status": "draft"`, or `draft=true`, saves a new draft version: the published version stays live, unchanged, until a later publish. Neither: the change keeps the latest version\'s status. `unpublish=true` withdraws the published version. The answer is the version saved.',
+  delete: 'Deletes the record with its versions, published or not.',
 }
 
 /** A tag says what its records are: the collection's own description for editors, when it has one. */

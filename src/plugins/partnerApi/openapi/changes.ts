@@ -11,13 +11,23 @@ export const changeSchemas = (kinds: readonly string[]): Record<string, JsonSche
   Change: {
     type: 'object',
     description: 'One change of one record.',
-    required: ['cursor', 'event', 'kind', 'id', 'tenant', 'at', 'actor', 'fields'],
+    required: ['cursor', 'event', 'draft', 'kind', 'id', 'tenant', 'at', 'actor', 'fields'],
     properties: {
       cursor: {
         type: 'string',
         description: 'The feed position of this entry: pass it as `after` to read what follows.',
       },
-      event: { type: 'string', enum: [...changeEvents] },
+      event: {
+        type: 'string',
+        enum: [...changeEvents],
+        description:
+          'Of events and pages (kinds with drafts), about the published version websites read: `published` it went live (or a pending draft of it was published), `unpublished` it was withdrawn, `updated` it changed, `drafted` a draft was saved over it and it stays as it was. `created` and `deleted` also for records never published, with `draft` true.',
+      },
+      draft: {
+        type: 'boolean',
+        description:
+          'The change touched drafts only (a draft saved, or a record never published created, changed or deleted): listed only with `drafts=true`.',
+      },
       kind: { type: 'string', enum: [...kinds], description: 'The record kind (its path).' },
       id: { type: 'string', description: 'The record id.' },
       tenant: { type: 'string', description: 'The tenant slug.' },
@@ -89,6 +99,12 @@ export const changeParameters = (kinds: readonly string[]): OpenAPIV3_1.Paramete
     name: 'event',
     description: `Only these events, comma-separated: ${changeEvents.join(', ')}.`,
     schema: { type: 'string' },
+  }),
+  queryParameter({
+    name: 'drafts',
+    description:
+      'true: also the changes that touched drafts only (`draft: true`), for a key that may write; a read key asking is a 403. Default false: what websites see.',
+    schema: { type: 'boolean', default: false },
   }),
 ]
 

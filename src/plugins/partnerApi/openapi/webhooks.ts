@@ -34,6 +34,11 @@ const writable = (kinds: readonly string[]): Record<string, JsonSchema> => ({
     items: { type: 'string', enum: [...kinds] },
     description: 'The record kinds wanted; empty: all.',
   },
+  drafts: {
+    type: 'boolean',
+    description:
+      'true: also the changes that touched drafts only (a draft saved over a live record, records never published); default false: what websites see. A read key cannot ask.',
+  },
   active: {
     type: 'boolean',
     description: 'false pauses the subscription; its messages wait until it is active again.',
@@ -64,6 +69,7 @@ export const webhookSchemas = (kinds: readonly string[]): Record<string, JsonSch
       'description',
       'events',
       'kinds',
+      'drafts',
       'active',
       'pausedReason',
       'pausedAt',

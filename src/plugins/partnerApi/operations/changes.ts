@@ -12,6 +12,8 @@ import { fail } from '../problems'
 export type Change = {
   cursor: string
   event: ChangeEvent
+  /** Drafts only changed (listed with `drafts=true`): the published version is as it was. */
+  draft: boolean
   kind: string
   id: string
   tenant: string
@@ -27,6 +29,7 @@ type Row = {
   kind: string
   record_id: string
   event: ChangeEvent
+  draft: boolean
   at: string | Date
   actor_type: Change['actor']['type']
   actor_id: string | null
@@ -53,9 +56,10 @@ export const listChanges = async ({
   const after = query.after ?? 0
   const { rows } = await postgresOf(payload).drizzle.execute(sql`
     with page as (
-      select seq, kind, record_id, event, at, actor_type, actor_id, fields
+      select seq, kind, record_id, event, draft, at, actor_type, actor_id, fields
       from change_log
       where tenant_id = ${tenant} and seq > ${after}
+        ${query.drafts ? sql`` : sql`and not draft`}
         ${query.kinds ? sql`and kind = any(string_to_array(${query.kinds.join(',')}, ','))` : sql``}
         ${query.events ? sql`and event = any(string_to_array(${query.events.join(',')}, ','))` : sql``}
       order by seq
@@ -87,6 +91,7 @@ export const listChanges = async ({
     changes: page.map((row) => ({
       cursor: encodeCursor(Number(row.seq)),
       event: row.event,
+      draft: row.draft,
       kind: row.kind,
       id: row.record_id,
       tenant: principal.tenant.slug,

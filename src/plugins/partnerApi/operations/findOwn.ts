@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 import { fail } from '../problems'
 import { isUuid } from '../query'
 import { actingAs, partnerRead, type OperationArgs } from './types'
+import type { ReadVersion } from './version'
 
 /** The one 404 of a record that is missing or another tenant's. */
 export const missingRecord = ({ kind, id }: { kind: OperationArgs['kind']; id: string }): never =>
@@ -10,7 +11,8 @@ export const missingRecord = ({ kind, id }: { kind: OperationArgs['kind']; id: s
 
 /**
  * The stored record, through access control: a missing id and another tenant's id are one and
- * the same 404. A `find` by id, not `findByID`: for a kind with drafts that reads the latest
+ * the same 404. Writes work on the latest version (a draft kind's newest draft); a read names
+ * the version it answers, and a record with none of it (never published) is missing too. A `find` by id, not `findByID`: for a kind with drafts that reads the latest
  * version in one query, where `findByID` reads the record and then asks whether a newer draft
  * exists.
  */
@@ -20,12 +22,16 @@ export const findOwn = async ({
   principal,
   id,
   req,
-}: OperationArgs & { id: string; req?: PayloadRequest }): Promise<object> => {
+  version = 'latest',
+}: OperationArgs & {
+  id: string
+  req?: PayloadRequest
+  version?: ReadVersion
+}): Promise<object> => {
   const missing = (): never => missingRecord({ kind, id })
   if (!isUuid(id)) return missing()
   const { docs } = await payload.find({
-    ...partnerRead(kind),
-    where: { id: { equals: id } },
+    ...partnerRead({ kind, version, where: { id: { equals: id } } }),
     limit: 1,
     pagination: false,
     ...actingAs(principal, req),

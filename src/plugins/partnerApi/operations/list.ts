@@ -9,7 +9,8 @@ import { presentRecords } from '../present'
 import { readPlan } from '../sqlReads/plan'
 import { readPage } from '../sqlReads/read'
 import { rankedIds, searchMatchesMax } from '../sqlReads/search'
-import { actingAs, partnerRead, type OperationArgs, type PartnerRecord } from './types'
+import { actingAs, both, partnerRead, type OperationArgs, type PartnerRecord } from './types'
+import type { ReadVersion } from './version'
 
 /**
  * Payload's pagination envelope, with the partner shape of each record, and `nextCursor`: pass
@@ -52,10 +53,11 @@ export const listRecords = async ({
   kind,
   principal,
   query,
-}: OperationArgs & { query: ListQuery }): Promise<ListAnswer> => {
+  version,
+}: PageArgs): Promise<ListAnswer> => {
   const { cursor, limit, sort } = query
   const current = cursor?.page ?? query.page
-  const args = { payload, kind, principal, query }
+  const args = { payload, kind, principal, query, version }
   const page = query.search ? await searchPage(args) : await anyPage(args)
   const last = page.docs.at(-1)
   return {
@@ -88,10 +90,8 @@ const pagesOf = (totalDocs: number, limit: number): number =>
 
 type Found = { docs: object[]; totalDocs: number; totalPages: number; hasNextPage: boolean }
 
-type PageArgs = OperationArgs & { query: ListQuery }
-
-const both = (where: Where | undefined, more: Where): Where =>
-  where ? { and: [where, more] } : more
+/** A list in one version of the records: the published ones, or the latest of each. */
+type PageArgs = OperationArgs & { query: ListQuery; version: ReadVersion }
 
 /**
  * The page from the kind's own SQL (`sqlReads/`), when it has a plan that can say the query;
@@ -102,9 +102,10 @@ const sqlPage = async ({
   kind,
   principal,
   query,
+  version,
 }: PageArgs): Promise<Found | undefined> => {
   if (!partnerOptions(payload.config).sqlReads) return undefined
-  const plan = readPlan({ payload, kind })
+  const plan = readPlan({ payload, kind, version })
   if (!plan) return undefined
   const { cursor, limit, sort, where } = query
   const found = await readPage({
@@ -135,17 +136,18 @@ const anyPage = async (args: PageArgs): Promise<Found> =>
  * `sort`, best match first (the ranking orders at most `searchMatchesMax` matches).
  */
 const searchPage = async (args: PageArgs): Promise<Found> => {
-  const { payload, kind, principal, query } = args
+  const { payload, kind, principal, query, version } = args
   const ids = await rankedIds({
     payload,
     kind,
+    version,
     tenantId: principal.tenant.id,
     language: isSearchLanguage(principal.tenant.language)
       ? principal.tenant.language
       : defaultSearchLanguage,
     words: query.search ?? '',
   })
-  const where = both(query.where, { id: { in: ids } })
+  const where = both(query.where, { id: { in: ids } })!
   if (!query.ranked) return anyPage({ ...args, query: { ...query, where } })
   // Best first: the page is a slice of the ranked ids that pass the filter, and only its own
   // records are read (a filter is asked for ids alone).
@@ -178,15 +180,13 @@ const idsWhere = async ({
   payload,
   kind,
   principal,
+  version,
   where,
 }: PageArgs & { where: Where }): Promise<string[]> => {
   const { docs } = await payload.find({
-    collection: kind.collection,
-    depth: 0,
-    draft: kind.drafts,
+    ...partnerRead({ kind, version, where }),
     // Only ids: `createdAt` is the smallest column every collection has.
     select: { createdAt: true },
-    where,
     limit: searchMatchesMax,
     pagination: false,
     ...actingAs(principal),
@@ -195,27 +195,28 @@ const idsWhere = async ({
 }
 
 /** The page through Payload's Local API, as the key's principal with access control on. */
-const payloadPage = async ({ payload, kind, principal, query }: PageArgs): Promise<Found> => {
+const payloadPage = async ({
+  payload,
+  kind,
+  principal,
+  query,
+  version,
+}: PageArgs): Promise<Found> => {
   const { cursor, limit, sort, where } = query
   // The id breaks ties, so a page boundary between equal values neither repeats nor skips.
   const order = [sort, `${sort.startsWith('-') ? '-' : ''}id`]
-  const read = { ...partnerRead(kind), sort: order, ...actingAs(principal) }
-  if (!cursor) {
-    const found = await payload.find({
-      ...read,
-      limit,
-      page: query.page,
-      ...(where ? { where } : {}),
-    })
-    return found
-  }
+  const read = (filter: Where | undefined) => ({
+    ...partnerRead({ kind, version, ...(filter ? { where: filter } : {}) }),
+    sort: order,
+    ...actingAs(principal),
+  })
+  if (!cursor) return payload.find({ ...read(where), limit, page: query.page })
   // Beside the page, the count of the whole list, which an index answers without visiting the
   // rows (counting only what follows the cursor would).
   const [counted, found] = await Promise.all([
-    payload.find({ ...read, limit: 1, ...(where ? { where } : {}) }),
+    payload.find({ ...read(where), limit: 1 }),
     payload.find({
-      ...read,
-      where: both(where, afterCursor(cursor)),
+      ...read(both(where, afterCursor(cursor))),
       limit: limit + 1,
       pagination: false,
     }),

@@ -5,13 +5,19 @@ import { readPlan } from '../sqlReads/plan'
 import { readOne } from '../sqlReads/read'
 import { findOwn, missingRecord } from './findOwn'
 import type { OperationArgs, PartnerRecord } from './types'
+import type { ReadVersion } from './version'
 
-/** The tenant's record, from the kind's own SQL when it has a plan, else through Payload. */
+/**
+ * The tenant's record in the version asked for, from the kind's own SQL when it has a plan,
+ * else through Payload.
+ */
 export const retrieveRecord = async (
-  args: OperationArgs & { id: string },
+  args: OperationArgs & { id: string; version: ReadVersion },
 ): Promise<PartnerRecord> => {
-  const { payload, kind, principal, id } = args
-  const plan = partnerOptions(payload.config).sqlReads ? readPlan({ payload, kind }) : undefined
+  const { payload, kind, principal, id, version } = args
+  const plan = partnerOptions(payload.config).sqlReads
+    ? readPlan({ payload, kind, version })
+    : undefined
   const tenantId = principal.tenant.id
   const doc = !plan
     ? await findOwn(args)

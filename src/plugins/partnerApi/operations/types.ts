@@ -1,7 +1,8 @@
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest, Where } from 'payload'
 
 import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
+import { versionFilter, type ReadVersion } from './version'
 
 /** A record in the partner shape: ids for references, every declared field present. */
 export type PartnerRecord = Record<string, unknown>
@@ -19,13 +20,32 @@ export const actingAs = (principal: PartnerPrincipal, req?: PayloadRequest) => (
   ...(req ? { req } : {}),
 })
 
+/** Both conditions; either may be absent. */
+export const both = (a: Where | undefined, b: Where | undefined): Where | undefined =>
+  a && b ? { and: [a, b] } : (a ?? b)
+
 /**
- * What every partner read asks of Payload: the kind's own columns (`select`, which also leaves
- * out join fields: the partner shape has none, and each adds a subquery), ids for references.
+ * What every partner read asks of Payload: the version's table (the main one holds what is
+ * published, the versions table the latest), the kind's own columns (`select`, which also
+ * leaves out join fields: the partner shape has none, and each adds a subquery), ids for
+ * references; `where` with the version's condition added.
  */
-export const partnerRead = (kind: OperationArgs['kind']) => ({
-  collection: kind.collection,
-  depth: 0,
-  draft: kind.drafts,
-  ...(kind.select ? { select: kind.select } : {}),
-})
+export const partnerRead = ({
+  kind,
+  version,
+  where,
+}: {
+  kind: Kind
+  version: ReadVersion
+  where?: Where
+}) => {
+  const filter = versionFilter({ kind, version })
+  const all = both(where, filter.where)
+  return {
+    collection: kind.collection,
+    depth: 0,
+    draft: filter.draft,
+    ...(kind.select ? { select: kind.select } : {}),
+    ...(all ? { where: all } : {}),
+  }
+}

@@ -15,7 +15,12 @@ import type { PartnerPrincipal } from '../keys/authorize'
 import { partnerKinds } from '../kinds/model'
 import { fail, validationFailed } from '../problems'
 
-type WebhookInput = Partial<Pick<Webhook, 'url' | 'description' | 'events' | 'kinds' | 'active'>>
+type WebhookInput = Partial<
+  Pick<Webhook, 'url' | 'description' | 'events' | 'kinds' | 'drafts' | 'active'>
+>
+
+/** What a partner may set of a subscription. */
+const writableFields = ['url', 'description', 'events', 'kinds', 'drafts', 'active']
 
 type Args = { payload: Payload; principal: PartnerPrincipal }
 type OnWebhook = Args & { id: string }
@@ -47,8 +52,7 @@ const readWebhookBody = ({
       errors.push({ field, message: `A list of: ${allowed.join(', ')}.` })
   }
   for (const field of Object.keys(body))
-    if (!['url', 'description', 'events', 'kinds', 'active'].includes(field))
-      errors.push({ field, message: 'Unknown field.' })
+    if (!writableFields.includes(field)) errors.push({ field, message: 'Unknown field.' })
   if (create && body.url === undefined) errors.push({ field: 'url', message: 'Required.' })
   if (body.url !== undefined && typeof body.url !== 'string')
     errors.push({ field: 'url', message: 'A URL string.' })
@@ -58,16 +62,15 @@ const readWebhookBody = ({
     typeof body.description !== 'string'
   )
     errors.push({ field: 'description', message: 'A string or null.' })
-  if (body.active !== undefined && typeof body.active !== 'boolean')
-    errors.push({ field: 'active', message: 'true or false.' })
+  for (const flag of ['active', 'drafts'])
+    if (body[flag] !== undefined && typeof body[flag] !== 'boolean')
+      errors.push({ field: flag, message: 'true or false.' })
   listOf('events', recordEvents)
   listOf('kinds', kinds)
   if (errors.length > 0) validationFailed(errors)
   // Each value's type was checked above; Payload checks the URL and the choices again.
   return Object.fromEntries(
-    ['url', 'description', 'events', 'kinds', 'active'].flatMap((field) =>
-      body[field] === undefined ? [] : [[field, body[field]]],
-    ),
+    writableFields.flatMap((field) => (body[field] === undefined ? [] : [[field, body[field]]])),
   ) as WebhookInput
 }
 

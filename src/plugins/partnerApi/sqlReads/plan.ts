@@ -2,6 +2,7 @@ import type { FlattenedField, Payload } from 'payload'
 
 import { collectionTable } from '../../../db/postgres'
 import type { Kind } from '../kinds/model'
+import type { ReadVersion } from '../operations/version'
 
 /** How a stored value becomes what Payload answers for it. */
 export type ColumnKind = 'date' | 'number' | 'plain'
@@ -19,10 +20,17 @@ export type PlannedColumn = { path: string[]; column: string; kind: ColumnKind; 
  * from strings prepared once. A kind with anything else has no plan: Payload reads it.
  */
 export type ReadPlan = {
-  /** Quoted: the collection's table, or its versions table for a kind with drafts. */
+  /**
+   * Quoted: the collection's table, or for the latest version of a kind with drafts its
+   * versions table (a draft save writes there only: the collection's table keeps what is
+   * published).
+   */
   table: string
-  /** Rows of the versions table other than the latest are history, never an answer. */
-  latestOnly: boolean
+  /**
+   * The version's condition on every row, or `TRUE`: the latest row of the versions table (the
+   * others are history), or a published row of the collection's table.
+   */
+  versionScope: string
   /** Quoted columns: the record's id, its tenant. */
   id: string
   tenant: string
@@ -110,14 +118,23 @@ const columnsOf = ({
   ]
 }
 
-const buildPlan = ({ payload, kind }: { payload: Payload; kind: Kind }): ReadPlan | undefined => {
+const buildPlan = ({
+  payload,
+  kind,
+  version,
+}: {
+  payload: Payload
+  kind: Kind
+  version: ReadVersion
+}): ReadPlan | undefined => {
   if (kind.upload || !kind.select) return undefined
   const collection = payload.collections[kind.collection]?.config
   if (!collection || collection.hooks.afterRead.length > 0) return undefined
-  const table = collectionTable({ payload, collection: kind.collection, versions: kind.drafts })
+  const versions = kind.drafts && version === 'latest'
+  const table = collectionTable({ payload, collection: kind.collection, versions })
   if (!table) return undefined
   const { columns } = table
-  const prefix = kind.drafts ? 'version_' : ''
+  const prefix = versions ? 'version_' : ''
   const planned: PlannedColumn[] = []
   for (const name of Object.keys(kind.select)) {
     const field = collection.flattenedFields.find((f) => 'name' in f && f.name === name)
@@ -126,9 +143,10 @@ const buildPlan = ({ payload, kind }: { payload: Payload; kind: Kind }): ReadPla
     if (!found) return undefined
     planned.push(...found)
   }
-  const id = columns[kind.drafts ? 'parent' : 'id']
+  const id = columns[versions ? 'parent' : 'id']
   const tenant = table.field('tenant')
-  if (!id || !tenant || (kind.drafts && !columns.latest)) return undefined
+  const status = table.field('_status')
+  if (!id || !tenant || (versions && !columns.latest) || (kind.drafts && !status)) return undefined
   const idColumn: PlannedColumn = {
     path: ['id'],
     column: `"${id.name}"`,
@@ -139,7 +157,7 @@ const buildPlan = ({ payload, kind }: { payload: Payload; kind: Kind }): ReadPla
   for (const column of planned) byPath.set(column.path.join('.'), column)
   return {
     table: `"${table.name}"`,
-    latestOnly: kind.drafts,
+    versionScope: versions ? 'latest = TRUE' : kind.drafts ? `"${status}" = 'published'` : 'TRUE',
     id: idColumn.column,
     tenant: `"${tenant}"`,
     columns: planned,
@@ -151,20 +169,27 @@ const buildPlan = ({ payload, kind }: { payload: Payload; kind: Kind }): ReadPla
   }
 }
 
-const plans = new WeakMap<Kind, ReadPlan | null>()
+const plans = new WeakMap<Kind, Map<ReadVersion, ReadPlan | null>>()
 
-/** The kind's plan, worked out once per kind; `undefined` when Payload must read it. */
+/**
+ * The kind's plan for a version, worked out once per kind and version; `undefined` when
+ * Payload must read it.
+ */
 export const readPlan = ({
   payload,
   kind,
+  version,
 }: {
   payload: Payload
   kind: Kind
+  version: ReadVersion
 }): ReadPlan | undefined => {
-  let plan = plans.get(kind)
+  const byVersion = plans.get(kind) ?? new Map<ReadVersion, ReadPlan | null>()
+  plans.set(kind, byVersion)
+  let plan = byVersion.get(version)
   if (plan === undefined) {
-    plan = buildPlan({ payload, kind }) ?? null
-    plans.set(kind, plan)
+    plan = buildPlan({ payload, kind, version }) ?? null
+    byVersion.set(version, plan)
   }
   return plan ?? undefined
 }

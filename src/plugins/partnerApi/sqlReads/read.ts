@@ -27,7 +27,7 @@ const documentOf = (plan: ReadPlan, row: Row): Record<string, unknown> => {
   return doc
 }
 
-/** The tenant's rows (the latest version of each, for drafts) and the filter, as SQL. */
+/** The tenant's rows in the plan's version, and the filter, as SQL. */
 const scopeOf = ({
   plan,
   tenantId,
@@ -43,7 +43,7 @@ const scopeOf = ({
   if (filter === undefined) return undefined
   params.push(tenantId)
   const tenant = `${plan.tenant} = $${params.length}`
-  return `${plan.latestOnly ? 'latest = TRUE AND ' : ''}${tenant} AND (${filter})`
+  return `${plan.versionScope} AND ${tenant} AND (${filter})`
 }
 
 /** `-field` or `field`, then the id in the same direction, as an ORDER BY. */

@@ -6,6 +6,7 @@ import { concurrencyLimit } from '../../../lib/concurrency'
 import { isSearchLanguage, type SearchLanguage } from '../../../lib/searchLanguages'
 import { searchLanguageField, searchTextField } from '../../search'
 import type { Kind } from '../kinds/model'
+import type { ReadVersion } from '../operations/version'
 import { fail } from '../problems'
 
 /** Search answers come from the best this many matches: a search is for finding, not paging. */
@@ -43,29 +44,35 @@ const running = concurrencyLimit({
 /**
  * The ids of the tenant's records that match the words (PostgreSQL full-text search as written
  * on a web search form: quoted phrases, `or`, `-word`), best first, in the tenant's language.
- * One statement on the indexed `searchText` of the latest version of each record. Words that
+ * One statement on the indexed `searchText` of the version read: what is published (the
+ * collection's table), or the latest version of each record (its versions table). Words that
  * only leave things out (`-word`) find nothing the index can look up, and are refused.
  */
 export const rankedIds = async ({
   payload,
   kind,
+  version,
   tenantId,
   language,
   words,
 }: {
   payload: Payload
   kind: Kind
+  version: ReadVersion
   tenantId: string
   language: SearchLanguage
   words: string
 }): Promise<string[]> => {
-  const table = collectionTable({ payload, collection: kind.collection, versions: kind.drafts })
+  const versions = kind.drafts && version === 'latest'
+  const table = collectionTable({ payload, collection: kind.collection, versions })
   const text = table?.field(searchTextField)
   const stamped = table?.field(searchLanguageField)
   const tenant = table?.field('tenant')
-  const id = table?.columns[kind.drafts ? 'parent' : 'id']?.name
-  if (!table || !text || !stamped || !tenant || !id)
+  const status = table?.field('_status')
+  const id = table?.columns[versions ? 'parent' : 'id']?.name
+  if (!table || !text || !stamped || !tenant || !id || (kind.drafts && !status))
     throw new Error(`search: ${kind.collection} keeps no searchText`)
+  const scope = versions ? 'AND latest' : kind.drafts ? `AND "${status}" = 'published'` : ''
   // The language is one of a fixed list, written into the statement so that it is the same
   // expression and condition as its index (migrations search_text and search_language).
   if (!isSearchLanguage(language)) throw new Error(`search: no language ${String(language)}`)
@@ -73,7 +80,7 @@ export const rankedIds = async ({
   const query = `websearch_to_tsquery('${language}', $2)`
   const ranked = `to_tsvector('${language}', left(coalesce("${text}", ''), ${searchRankCharacters}))`
   const statement = `SELECT "${id}" AS id FROM "${table.name}"
-      WHERE "${tenant}" = $1 ${kind.drafts ? 'AND latest' : ''}
+      WHERE "${tenant}" = $1 ${scope}
         ${language === 'simple' ? '' : `AND "${stamped}" = '${language}'`}
         AND ${document} @@ ${query}
       ORDER BY ts_rank(${ranked}, ${query}) DESC, "${id}"

@@ -20,7 +20,7 @@ const columns = [
 ]
 const plan: ReadPlan = {
   table: '"events"',
-  latestOnly: false,
+  versionScope: 'TRUE',
   id: '"id"',
   tenant: '"tenant_id"',
   columns,

@@ -56,6 +56,16 @@ export const webhooksCollection = ({ kinds }: { kinds: readonly string[] }): Col
       admin: { description: 'Empty: every kind of record.' },
     },
     {
+      name: 'drafts',
+      label: 'Also changes to drafts',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: {
+        description:
+          'Off: only what websites see (changes of published versions). On: also drafts saved and records never published.',
+      },
+    },
+    {
       name: 'secret',
       type: 'ui',
       admin: { components: { Field: '/components/WebhookSecret#WebhookSecret' } },

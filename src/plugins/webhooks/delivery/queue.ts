@@ -8,13 +8,14 @@ import { recordEventType } from '../defaults'
 
 /**
  * One pending delivery per active subscription of the tenant that wants the change's event and
- * kind (an empty list wants all), written in the change's transaction: no committed change
+ * kind (an empty list wants all) and, for a change of drafts only, drafts, written in the change's transaction: no committed change
  * goes unsent, and a rolled-back one is never sent. The commit's NOTIFY wakes the workers.
  */
 export const queueDeliveries: ChangeSubscriber = async ({ req, entry }) => {
   const subscribed = sql`
       from webhooks w
       where w.tenant_id = ${entry.tenant} and w.active
+        and (w.drafts or not ${entry.draft})
         and (not exists (select 1 from webhooks_events e where e.parent_id = w.id)
           or exists (select 1 from webhooks_events e
             where e.parent_id = w.id and e.value::text = ${entry.event}))

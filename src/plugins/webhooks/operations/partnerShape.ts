@@ -7,6 +7,7 @@ export const webhookOut = (doc: Webhook) => ({
   description: doc.description ?? null,
   events: doc.events ?? [],
   kinds: doc.kinds ?? [],
+  drafts: doc.drafts ?? false,
   active: doc.active ?? true,
   pausedReason: doc.pausedReason ?? null,
   pausedAt: doc.pausedAt ?? null,
