@@ -4,20 +4,15 @@ import type { CollectionBeforeChangeHook, Payload, PayloadRequest } from 'payloa
 import { executeInRequest } from '../../db/inTransaction'
 import { collectionTable } from '../../db/postgres'
 
+/** A record, as a save's hooks name it, in that save's request. */
+type RecordAt = { req: PayloadRequest; collection: string; id: unknown }
+
 /**
  * Whether a draft kind's record has a published version now: its own table's row (a draft
  * save writes the versions table only, so that row is what is published). Read in the save's
  * transaction.
  */
-export const isLive = async ({
-  req,
-  collection,
-  id,
-}: {
-  req: PayloadRequest
-  collection: string
-  id: unknown
-}): Promise<boolean> => {
+export const isLive = async ({ req, collection, id }: RecordAt): Promise<boolean> => {
   const table = collectionTable({ payload: req.payload as Payload, collection })
   const status = table?.field('_status')
   if (!table || !status || id === undefined || id === null) return false
@@ -51,12 +46,5 @@ export const rememberLive: CollectionBeforeChangeHook = async ({
 }
 
 /** What `rememberLive` found for this record in this request: `false` for a create. */
-export const liveBefore = ({
-  req,
-  collection,
-  id,
-}: {
-  req: PayloadRequest
-  collection: string
-  id: unknown
-}): boolean => req.context[contextKey({ collection, id })] === true
+export const liveBefore = ({ req, collection, id }: RecordAt): boolean =>
+  req.context[contextKey({ collection, id })] === true

@@ -118,15 +118,10 @@ const columnsOf = ({
   ]
 }
 
-const buildPlan = ({
-  payload,
-  kind,
-  version,
-}: {
-  payload: Payload
-  kind: Kind
-  version: ReadVersion
-}): ReadPlan | undefined => {
+/** A kind read in one version. */
+type PlanOf = { payload: Payload; kind: Kind; version: ReadVersion }
+
+const buildPlan = ({ payload, kind, version }: PlanOf): ReadPlan | undefined => {
   if (kind.upload || !kind.select) return undefined
   const collection = payload.collections[kind.collection]?.config
   if (!collection || collection.hooks.afterRead.length > 0) return undefined
@@ -175,15 +170,7 @@ const plans = new WeakMap<Kind, Map<ReadVersion, ReadPlan | null>>()
  * The kind's plan for a version, worked out once per kind and version; `undefined` when
  * Payload must read it.
  */
-export const readPlan = ({
-  payload,
-  kind,
-  version,
-}: {
-  payload: Payload
-  kind: Kind
-  version: ReadVersion
-}): ReadPlan | undefined => {
+export const readPlan = ({ payload, kind, version }: PlanOf): ReadPlan | undefined => {
   const byVersion = plans.get(kind) ?? new Map<ReadVersion, ReadPlan | null>()
   plans.set(kind, byVersion)
   let plan = byVersion.get(version)
