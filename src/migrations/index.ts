@@ -14,6 +14,7 @@ import * as migration_20261122_174103_seo from './20261122_174103_seo'
 import * as migration_20261122_174656_scheduled_publishing from './20261122_174656_scheduled_publishing'
 import * as migration_20261122_175840_search_language from './20261122_175840_search_language'
 import * as migration_20261123_180826_event_places from './20261123_180826_event_places'
+import * as migration_20261124_184129_local_times from './20261124_184129_local_times'
 
 export const migrations = [
   {
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261123_180826_event_places.up,
     down: migration_20261123_180826_event_places.down,
     name: '20261123_180826_event_places',
+  },
+  {
+    up: migration_20261124_184129_local_times.up,
+    down: migration_20261124_184129_local_times.down,
+    name: '20261124_184129_local_times',
   },
 ]
