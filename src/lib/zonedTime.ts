@@ -76,6 +76,11 @@ export const localDateTime = ({
 }): string | undefined => {
   const instant = readable(value)
   if (!instant) return undefined
-  const p = partsIn({ instant, timeZone: timeZone || 'UTC' })
+  let p: ReturnType<typeof partsIn>
+  try {
+    p = partsIn({ instant, timeZone: timeZone || 'UTC' })
+  } catch {
+    return undefined
+  }
   return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`
 }

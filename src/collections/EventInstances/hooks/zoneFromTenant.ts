@@ -1,4 +1,7 @@
 import type { CollectionBeforeValidateHook } from 'payload'
+import { ValidationError } from 'payload'
+
+import { validateTimeZone } from '../../../lib/timeZones'
 
 import { relationId, type RelationValue } from '../../../utilities/relationId'
 import { tenantTimeZone } from '../../Tenants/tenantTimeZone'
@@ -8,7 +11,20 @@ import { tenantTimeZone } from '../../Tenants/tenantTimeZone'
  * already have filled it from the selected tenant). Runs after the fields' own defaults and
  * the merge of the stored document, so an update keeps the zone it has.
  */
-export const zoneFromTenant: CollectionBeforeValidateHook = async ({ data, originalDoc, req }) => {
+export const zoneFromTenant: CollectionBeforeValidateHook = async ({
+  data,
+  originalDoc,
+  req,
+  collection,
+}) => {
+  // Checked here as well as by the field: the title hook reads the zone before fields validate.
+  const problem = validateTimeZone(data?.startDate_tz)
+  if (problem !== true)
+    throw new ValidationError({
+      collection: collection.slug,
+      errors: [{ path: 'startDate_tz', message: problem }],
+      req,
+    })
   if (!data || data.startDate_tz) return data
   if (data.startDate_tz === undefined && originalDoc?.startDate_tz) return data
   data.startDate_tz = await tenantTimeZone({
