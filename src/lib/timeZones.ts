@@ -22,3 +22,17 @@ export const validateTimeZone = (value: unknown): true | string =>
   value === null || value === undefined || value === '' || isTimeZone(value)
     ? true
     : 'Choose an IANA time zone, such as Europe/London.'
+
+/**
+ * The list's name for a zone Intl knows by another (Asia/Kolkata is Asia/Calcutta to this ICU,
+ * Etc/UTC is UTC); anything else as it was, for the validation to refuse.
+ */
+export const canonicalTimeZone = (value: unknown): unknown => {
+  if (typeof value !== 'string' || value === '' || isTimeZone(value)) return value
+  try {
+    const resolved = new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone
+    return isTimeZone(resolved) ? resolved : value
+  } catch {
+    return value
+  }
+}

@@ -4,7 +4,7 @@ import { isSuperAdmin, superAdminOnly } from '../../access/isSuperAdmin'
 import { userTenantIds } from '../../access/tenantRoles'
 import { defaultSearchLanguage, searchLanguages } from '../../lib/searchLanguages'
 import { readSettings } from '../../lib/settings'
-import { validateTimeZone } from '../../lib/timeZones'
+import { canonicalTimeZone, validateTimeZone } from '../../lib/timeZones'
 import { oneLanguageChangeAtATime, restampSearchLanguage } from './hooks/restampSearchLanguage'
 import { validateTenantSlug } from './validateTenantSlug'
 import { validateWebsite } from './validateWebsite'
@@ -65,6 +65,7 @@ export const Tenants: CollectionConfig = {
       type: 'text',
       defaultValue: () => readSettings().timeZone,
       validate: validateTimeZone,
+      hooks: { beforeValidate: [({ value }) => canonicalTimeZone(value)] },
       admin: {
         description:
           'Where the performances happen, as an IANA time zone (Europe/London, America/New_York): new performances take it, and their titles and partner answers show local times.',

@@ -1,7 +1,7 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 import { ValidationError } from 'payload'
 
-import { validateTimeZone } from '../../../lib/timeZones'
+import { canonicalTimeZone, validateTimeZone } from '../../../lib/timeZones'
 
 import { relationId, type RelationValue } from '../../../utilities/relationId'
 import { tenantTimeZone } from '../../Tenants/tenantTimeZone'
@@ -17,6 +17,7 @@ export const zoneFromTenant: CollectionBeforeValidateHook = async ({
   req,
   collection,
 }) => {
+  if (data && data.startDate_tz) data.startDate_tz = canonicalTimeZone(data.startDate_tz)
   // Checked here as well as by the field: the title hook reads the zone before fields validate.
   const problem = validateTimeZone(data?.startDate_tz)
   if (problem !== true)
