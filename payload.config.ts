@@ -21,6 +21,7 @@ import { Works } from './src/collections/Works'
 import { databaseAdapter } from './src/db/adapter'
 import { answerOutagesAs503 } from './src/hooks/answerOutagesAs503'
 import { readSettings } from './src/lib/settings'
+import { timeZoneOptions } from './src/lib/timeZones'
 import { plugins } from './src/plugins'
 import { boundedSharp } from './src/uploads/boundedSharp'
 
@@ -35,6 +36,8 @@ export const configOptions: Config = {
     meta: { titleSuffix: ' · Arts CMS' },
     // The default avatar is a Gravatar image: nothing in the admin loads from outside.
     avatar: 'default',
+    // Every zone a tenant may choose, so a performance can be in any of them (src/lib/timeZones.ts).
+    timezones: { supportedTimezones: timeZoneOptions(), defaultTimezone: settings.timeZone },
   },
   collections: [
     Events,

@@ -2,6 +2,7 @@ import path from 'node:path'
 
 import type { PartnerApiInput } from '../plugins/partnerApi/options'
 import type { WebhookInput } from '../plugins/webhooks/options'
+import { isTimeZone } from './timeZones'
 
 /**
  * Every environment setting the CMS reads, in one place, so the README's table and the code
@@ -40,6 +41,8 @@ export type Settings = {
   changeLogRetentionDays: number
   /** How often each instance looks for scheduled publishes that are due. */
   schedulePollMs: number
+  /** The zone a new tenant starts with, and the one a tenant without a zone of its own keeps. */
+  timeZone: string
 }
 
 /** A comma-separated list; unset, the owner of the option decides (`undefined`). */
@@ -67,6 +70,13 @@ function wholeNumber({ name, raw }: { name: string; raw: string }): number {
     throw new Error(`Setting ${name} must be a whole number, got "${raw}"`)
   }
   return value
+}
+
+const zoneSetting = (name: string, fallback: string): string => {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (!isTimeZone(raw)) throw new Error(`Setting ${name} must be an IANA time zone, got "${raw}"`)
+  return raw
 }
 
 const megabytes = (value: number | undefined): number | undefined =>
@@ -130,5 +140,6 @@ export const readSettings = (): Settings => {
     imageConcurrency: intSetting({ name: 'IMAGE_CONCURRENCY', fallback: 2 }),
     changeLogRetentionDays: intSetting({ name: 'CHANGE_LOG_RETENTION_DAYS', fallback: 90 }),
     schedulePollMs: intSetting({ name: 'SCHEDULE_POLL_MS', fallback: 10_000 }),
+    timeZone: zoneSetting('CMS_TIME_ZONE', 'Europe/London'),
   }
 }

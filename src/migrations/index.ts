@@ -15,6 +15,7 @@ import * as migration_20261122_174656_scheduled_publishing from './20261122_1746
 import * as migration_20261122_175840_search_language from './20261122_175840_search_language'
 import * as migration_20261123_180826_event_places from './20261123_180826_event_places'
 import * as migration_20261124_183845_published_reads from './20261124_183845_published_reads'
+import * as migration_20261124_184129_local_times from './20261124_184129_local_times'
 
 export const migrations = [
   {
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261124_183845_published_reads.up,
     down: migration_20261124_183845_published_reads.down,
     name: '20261124_183845_published_reads',
+  },
+  {
+    up: migration_20261124_184129_local_times.up,
+    down: migration_20261124_184129_local_times.down,
+    name: '20261124_184129_local_times',
   },
 ]

@@ -2,6 +2,8 @@
 export type SeedTenant = {
   slug: string
   name: string
+  /** Where its performances happen: their titles and partner answers are in its local time. */
+  timeZone: string
   colour: string
   editor: string
   venues: { title: string; city: string; address: string }[]
@@ -29,6 +31,7 @@ export const seedTenants: SeedTenant[] = [
   {
     slug: 'harbour-theatre',
     name: 'Harbour Theatre',
+    timeZone: 'Europe/London',
     colour: '#7a1f3d',
     editor: 'editor@harbour-theatre.example',
     venues: [
@@ -81,6 +84,7 @@ export const seedTenants: SeedTenant[] = [
   {
     slug: 'northern-lights-festival',
     name: 'Northern Lights Festival',
+    timeZone: 'Europe/Oslo',
     colour: '#1f4f7a',
     editor: 'editor@northern-lights.example',
     venues: [

@@ -93,7 +93,7 @@ const seedTenant = async ({
   const tenant = await ensure({
     collection: 'tenants',
     where: { slug: { equals: spec.slug } },
-    data: { name: spec.name, slug: spec.slug },
+    data: { name: spec.name, slug: spec.slug, timeZone: spec.timeZone },
   })
   const own = { tenant: tenant.id }
   const inTenant = (where: Where): Where => ({ and: [{ tenant: { equals: tenant.id } }, where] })

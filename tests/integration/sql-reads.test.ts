@@ -37,6 +37,8 @@ const strings = ['Alpha beta', 'alpha Gamma', 'Beta', '50% off_sale', 'Ωmega', 
 const numbers = [3, 1.5, -2, 3, 10, 0.25]
 
 /** A value for each writable field of a schema, varied by `i`, some left empty. */
+const zones = ['Europe/London', 'America/New_York', 'Asia/Kolkata', 'UTC']
+
 const fill = ({
   schema,
   i,
@@ -62,6 +64,8 @@ const fill = ({
     if (propertiesOf(property).root) out[name] = lexical({ i, event })
     else if (types.includes('object')) out[name] = fill({ schema: property, i, unique, event })
     else if (enumValues?.length) out[name] = enumValues[i % enumValues.length]
+    // A date's time zone (`startDate_tz`): a name the zone list knows, a different one per record.
+    else if (name.endsWith('_tz')) out[name] = zones[i % zones.length]
     else if (property.format === 'uuid') continue
     else if (property.format === 'email') out[name] = `p${i % 3}@example.com`
     else if (property.format === 'uri') out[name] = `https://example.com/${i % 3}`

@@ -4,6 +4,9 @@ import { contentAccess } from '../../access/content'
 import { bookingGroup, instanceTicketingGroups } from '../../fields/ticketing'
 import { validateInstanceDates } from './hooks/validateInstanceDates'
 import { defaultInstanceTitle } from './hooks/defaultInstanceTitle'
+import { keepEventDates } from './hooks/keepEventDates'
+import { zoneFromTenant } from './hooks/zoneFromTenant'
+import { startZone } from './startZoneField'
 
 const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
@@ -31,14 +34,19 @@ export const EventInstances: CollectionConfig = {
   },
   access: contentAccess,
   hooks: {
-    beforeValidate: [validateInstanceDates],
+    beforeValidate: [validateInstanceDates, zoneFromTenant],
     beforeChange: [defaultInstanceTitle],
+    afterChange: [keepEventDates.afterChange],
+    afterDelete: [keepEventDates.afterDelete],
   },
   fields: [
     {
       name: 'title',
       type: 'text',
-      admin: { description: 'Left empty: the event title and date.' },
+      admin: {
+        description:
+          'Left empty: the event title and the local date and time, which follow the start when it moves.',
+      },
     },
     { name: 'event', type: 'relationship', relationTo: 'events', required: true, index: true },
     {
@@ -51,8 +59,21 @@ export const EventInstances: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'startDate', type: 'date', required: true, index: true, admin: dateTime },
-        { name: 'endDate', type: 'date', admin: dateTime },
+        {
+          name: 'startDate',
+          type: 'date',
+          required: true,
+          index: true,
+          timezone: startZone,
+          admin: { ...dateTime, description: 'Local time in the chosen zone.' },
+        },
+        {
+          name: 'endDate',
+          type: 'date',
+          // One performance, one place: the end is in the start's zone (partner answers, title).
+          custom: { zoneFrom: 'startDate_tz' },
+          admin: dateTime,
+        },
       ],
     },
     {

@@ -10,6 +10,7 @@ import { titleField } from '../../fields/title'
 import { urlField } from '../../fields/url'
 import { deriveUrl } from '../../hooks/deriveUrl'
 import { deletePerformances } from './hooks/deletePerformances'
+import { eventDates } from './hooks/eventDates'
 import { setPublishedAt } from '../../hooks/setPublishedAt'
 
 export const Events: CollectionConfig = {
@@ -44,7 +45,7 @@ export const Events: CollectionConfig = {
   indexes: [{ fields: ['slug', 'tenant'], unique: true }],
   hooks: {
     beforeDelete: [deletePerformances],
-    beforeChange: [deriveUrl({ prefix: '/events' }), setPublishedAt],
+    beforeChange: [deriveUrl({ prefix: '/events' }), setPublishedAt, eventDates],
   },
   fields: [
     titleField(),
@@ -129,6 +130,30 @@ export const Events: CollectionConfig = {
       name: 'publishedAt',
       type: 'date',
       admin: { position: 'sidebar', readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+    },
+    // Kept by the server from the performances that are not hidden (performanceDates.ts), for
+    // "what's on" lists: lastPerformance from now on, sorted by firstPerformance.
+    {
+      name: 'firstPerformance',
+      type: 'date',
+      index: true,
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        date: { pickerAppearance: 'dayAndTime' },
+        description: 'Start of the first performance that is not hidden.',
+      },
+    },
+    {
+      name: 'lastPerformance',
+      type: 'date',
+      index: true,
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        date: { pickerAppearance: 'dayAndTime' },
+        description: 'Start of the last performance that is not hidden.',
+      },
     },
   ],
 }

@@ -3,6 +3,8 @@ import type { CollectionConfig } from 'payload'
 import { isSuperAdmin, superAdminOnly } from '../../access/isSuperAdmin'
 import { userTenantIds } from '../../access/tenantRoles'
 import { defaultSearchLanguage, searchLanguages } from '../../lib/searchLanguages'
+import { readSettings } from '../../lib/settings'
+import { canonicalTimeZone, validateTimeZone } from '../../lib/timeZones'
 import { oneLanguageChangeAtATime, restampSearchLanguage } from './hooks/restampSearchLanguage'
 import { validateTenantSlug } from './validateTenantSlug'
 import { validateWebsite } from './validateWebsite'
@@ -56,6 +58,17 @@ export const Tenants: CollectionConfig = {
       admin: {
         description:
           'The language the content is written in: search then finds other forms of a word (sing, sings, singing).',
+      },
+    },
+    {
+      name: 'timeZone',
+      type: 'text',
+      defaultValue: () => readSettings().timeZone,
+      validate: validateTimeZone,
+      hooks: { beforeValidate: [({ value }) => canonicalTimeZone(value)] },
+      admin: {
+        description:
+          'Where the performances happen, as an IANA time zone (Europe/London, America/New_York): new performances take it, and their titles and partner answers show local times.',
       },
     },
   ],

@@ -1,5 +1,6 @@
 import type { CollectionSlug, Field, FieldTypes } from 'payload'
 
+import { isoInZone } from '../../../lib/zonedTime'
 import { relationId, type RelationValue } from '../../../utilities/relationId'
 import { blockResolverOf } from './blockResolver'
 import { richTextSchema } from './richTextSchema'
@@ -92,7 +93,16 @@ const byType: { [K in FieldTypes]: Mapper<K> } = {
     return f.hasMany ? { type: 'array', items: one } : one
   },
   checkbox: () => ({ type: 'boolean' }),
-  date: () => ({ type: 'string', format: 'date-time' }),
+  date: (f) => {
+    const zone = zoneNameOf(f)
+    return zone
+      ? {
+          type: 'string',
+          format: 'date-time',
+          description: `Answered in the local time of \`${zone}\`, with its offset; any offset or Z may be sent.`,
+        }
+      : { type: 'string', format: 'date-time' }
+  },
   select: (f) => {
     const values = f.options.map((o) => (typeof o === 'string' ? o : o.value))
     return f.hasMany
@@ -329,6 +339,16 @@ const leafTypeOf = (type: FieldTypes, schema: JsonSchema): Leaf['type'] | undefi
   return undefined
 }
 
+/**
+ * The sibling holding a date's time zone: its own (`<name>_tz`, Payload's `timezone` option) or
+ * the one it follows (`custom.zoneFrom`). A date without one is answered in UTC.
+ */
+export const zoneNameOf = (field: Extract<Field, { type: 'date' }>): string | undefined => {
+  if (field.timezone) return `${field.name}_tz`
+  const from: unknown = field.custom?.zoneFrom
+  return typeof from === 'string' ? from : undefined
+}
+
 /** Payload documents carry populated relations and internals; the partner shape carries ids. */
 const projectValue = (field: Field, value: unknown): unknown => {
   if (value === undefined) return undefined
@@ -389,6 +409,11 @@ const projectFields = (fields: Field[], doc: object | undefined): Record<string,
             return { id: stored && valueAt(stored, 'id'), ...projectFields(field.fields, stored) }
           })
         : []
+    } else if (field.type === 'date') {
+      // Answered in the local time of its zone, with that offset: the same instant.
+      const zone = valueAt(doc, zoneNameOf(field) ?? '')
+      const projected = isoInZone({ value, timeZone: typeof zone === 'string' ? zone : null })
+      out[field.name] = projected === undefined ? null : projected
     } else {
       const projected = projectValue(field, value)
       out[field.name] = projected === undefined ? null : projected

@@ -1,0 +1,86 @@
+/** Local wall-clock parts of an instant in a zone. */
+const partsIn = ({ instant, timeZone }: { instant: Date; timeZone: string }) => {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant)
+  const part = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((p) => p.type === type)?.value)
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  }
+}
+
+/** The zone's offset from UTC at that instant, in milliseconds (east positive). */
+export const offsetAt = ({ instant, timeZone }: { instant: Date; timeZone: string }): number => {
+  const p = partsIn({ instant, timeZone })
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
+  return wall - (instant.getTime() - instant.getUTCMilliseconds())
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0')
+
+const readable = (value: unknown): Date | undefined => {
+  if (value === null || value === undefined || value === '') return undefined
+  const instant = value instanceof Date ? value : new Date(String(value))
+  return Number.isNaN(instant.getTime()) ? undefined : instant
+}
+
+/**
+ * An instant as ISO 8601 with the zone's local offset at that instant
+ * (`2027-07-10T19:30:00.000+01:00`), the same instant as its UTC form. Without a zone, or an
+ * offset of whole minutes (zones before standard time had seconds), the UTC form (`…Z`).
+ * Values that are no instant are handed back as they are.
+ */
+export const isoInZone = ({
+  value,
+  timeZone,
+}: {
+  value: unknown
+  timeZone: string | null | undefined
+}): unknown => {
+  const instant = readable(value)
+  if (!instant) return value
+  if (!timeZone) return instant.toISOString()
+  let offset: number
+  try {
+    offset = offsetAt({ instant, timeZone })
+  } catch {
+    return instant.toISOString()
+  }
+  if (offset % 60_000 !== 0) return instant.toISOString()
+  const local = new Date(instant.getTime() + offset).toISOString().slice(0, -1)
+  const minutes = Math.abs(offset) / 60_000
+  const sign = offset < 0 ? '-' : '+'
+  return `${local}${sign}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`
+}
+
+/** `2027-07-10 19:30`: the local date and time of an instant, for titles. */
+export const localDateTime = ({
+  value,
+  timeZone,
+}: {
+  value: unknown
+  timeZone: string | null | undefined
+}): string | undefined => {
+  const instant = readable(value)
+  if (!instant) return undefined
+  let p: ReturnType<typeof partsIn>
+  try {
+    p = partsIn({ instant, timeZone: timeZone || 'UTC' })
+  } catch {
+    return undefined
+  }
+  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`
+}
