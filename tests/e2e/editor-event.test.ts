@@ -115,8 +115,10 @@ describe('an editor in the admin', () => {
       .first()
       .click()
     const drawer = page.locator('.drawer').last()
-    await drawer.locator('#field-startDate input').fill('02/04/2027 7:30 PM')
-    await drawer.locator('#field-startDate input').press('Enter')
+    await drawer
+      .locator('#field-startDate .react-datepicker__input-container input')
+      .fill('02/04/2027 7:30 PM')
+    await drawer.locator('#field-startDate .react-datepicker__input-container input').press('Enter')
     await drawer.getByRole('button', { name: /^save$/i }).click()
     await page.locator('.field-type.join .table tbody tr').first().waitFor({ timeout: 30_000 })
     await page.screenshot({ path: screenshotPath('editor-event-instance'), fullPage: true })

@@ -39,7 +39,8 @@ describe('an editor writing content', () => {
     const created = await fetch(`${app.origin}/api/api-keys`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ name: 'e2e reader', tenants: [tenantId], scope: 'read' }),
+      // A key that may write reads the editor's drafts too (`draft=true`).
+      body: JSON.stringify({ name: 'e2e partner', tenants: [tenantId], scope: 'write' }),
     })
     const keyId = ((await created.json()) as { doc: { id: string } }).doc.id
     // The secret is shown once, from its endpoint.
@@ -87,9 +88,13 @@ describe('an editor writing content', () => {
   })
 
   const partnerRead = async (kind: string, id: string) => {
-    const res = await fetch(`${app.origin}/api/partners/2025-07/e2e-playhouse/${kind}/${id}`, {
-      headers: { authorization: `Bearer ${key}` },
-    })
+    const latest = ['events', 'pages'].includes(kind) ? '?draft=true' : ''
+    const res = await fetch(
+      `${app.origin}/api/partners/2025-07/e2e-playhouse/${kind}/${id}${latest}`,
+      {
+        headers: { authorization: `Bearer ${key}` },
+      },
+    )
     expect(res.status).toBe(200)
     return (await res.json()) as Record<string, unknown>
   }

@@ -34,11 +34,18 @@ export const partner = ({
   origin,
   tenant,
   key,
+  drafts = false,
 }: {
   origin: string
   tenant: string
   key?: string
+  /** Reads of events and pages ask for the latest version (`draft=true`, a write key's). */
+  drafts?: boolean
 }) => {
+  const latest = (kind: string, query = ''): string =>
+    drafts && ['events', 'pages'].includes(kind)
+      ? `${query}${query.includes('?') ? '&' : '?'}draft=true`
+      : query
   const call = async (
     method: string,
     path: string,
@@ -71,8 +78,8 @@ export const partner = ({
     return { status: res.status, headers: res.headers, body: parsed }
   }
   return {
-    list: (kind: string, query = '') => call('GET', `/${kind}${query}`),
-    get: (kind: string, id: string) => call('GET', `/${kind}/${id}`),
+    list: (kind: string, query = '') => call('GET', `/${kind}${latest(kind, query)}`),
+    get: (kind: string, id: string) => call('GET', `/${kind}/${id}${latest(kind)}`),
     create: (kind: string, body: unknown, headers?: Record<string, string>) =>
       call('POST', `/${kind}`, body, headers),
     update: (kind: string, id: string, body: unknown, headers?: Record<string, string>) =>

@@ -21,7 +21,7 @@ let payload: Payload
 let key = ''
 const events = 23
 
-const client = () => partner({ origin: app.origin, tenant: 'lp-pages', key })
+const client = () => partner({ origin: app.origin, tenant: 'lp-pages', key, drafts: true })
 const list = async (query: string): Promise<Page> => {
   const res = await client().list('events', query)
   expect(res.status, JSON.stringify(res.body)).toBe(200)

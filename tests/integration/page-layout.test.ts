@@ -24,8 +24,9 @@ let key = ''
 let festivalKey = ''
 let checker: ReturnType<typeof contractChecker>
 
-const api = () => partner({ origin: app.origin, tenant: 'pl-theatre', key })
-const festivalApi = () => partner({ origin: app.origin, tenant: 'pl-festival', key: festivalKey })
+const api = () => partner({ origin: app.origin, tenant: 'pl-theatre', key, drafts: true })
+const festivalApi = () =>
+  partner({ origin: app.origin, tenant: 'pl-festival', key: festivalKey, drafts: true })
 
 const day = 86_400_000
 const inDays = (n: number) => new Date(Date.now() + n * day).toISOString()
@@ -71,7 +72,8 @@ const event = async ({
 
 /** Reads a page and checks the answer against the served document. */
 const readPage = async (id: string) => {
-  const url = `${app.origin}${partnerBase}/pl-theatre/pages/${id}`
+  // The latest version: the pages here are written as drafts.
+  const url = `${app.origin}${partnerBase}/pl-theatre/pages/${id}?draft=true`
   const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } })
   const text = await res.text()
   expect(

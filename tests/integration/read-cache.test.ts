@@ -36,7 +36,8 @@ const soon = (check: () => Promise<boolean>, what: string) =>
   waitUntil({ check, timeoutMs: 2_000, intervalMs: 10, what })
 
 const newEvent = async (title: string): Promise<string> => {
-  const created = await api(one).create('events', { title })
+  // Published: the read key reads what is published.
+  const created = await api(one).create('events', { title, _status: 'published' })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   return String(created.body.id)
 }
@@ -140,16 +141,20 @@ describe('the partner read cache', () => {
       email: editor.email,
       password: 'test-password-123',
     })
-    const edited = await adminClient({ origin: two.origin, token }).patch(
-      `/api/events/${id}?draft=true`,
-      { title: 'Edited in the admin' },
-    )
+    const edited = await adminClient({ origin: two.origin, token }).patch(`/api/events/${id}`, {
+      title: 'Edited in the admin',
+      _status: 'published',
+    })
     expect(edited.status, JSON.stringify(edited.body)).toBe(200)
     await soon(
       async () => (await titleOf(one, id)) === 'Edited in the admin',
       "instance one to see the admin's edit",
     )
-    await payload.update({ collection: 'events', id, data: { title: 'Imported' }, draft: true })
+    await payload.update({
+      collection: 'events',
+      id,
+      data: { title: 'Imported', _status: 'published' } as never,
+    })
     await soon(
       async () => (await titleOf(one, id)) === 'Imported',
       "instance one to see the Local API's write",
@@ -247,8 +252,7 @@ describe('the partner read cache', () => {
     await payload.update({
       collection: 'events',
       id,
-      data: { title: 'Written unheard' },
-      draft: true,
+      data: { title: 'Written unheard', _status: 'published' } as never,
     })
     expect(await titleOf(two, id)).toBe('Written unheard')
   })

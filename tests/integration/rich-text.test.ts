@@ -43,7 +43,7 @@ const imageOf = (value: string) =>
     version: 3,
   })
 
-const api = () => partner({ origin: app.origin, tenant: 'rt-theatre', key })
+const api = () => partner({ origin: app.origin, tenant: 'rt-theatre', key, drafts: true })
 
 beforeAll(async () => {
   payload = await getTestPayload()

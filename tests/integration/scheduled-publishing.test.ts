@@ -25,7 +25,8 @@ let otherKey = ''
 let editor: AdminClient
 let root: AdminClient
 
-const api = (k = key) => partner({ origin: apps[0]!.origin, tenant: 'sched-theatre', key: k })
+const api = (k = key) =>
+  partner({ origin: apps[0]!.origin, tenant: 'sched-theatre', key: k, drafts: true })
 const soon = (ms: number) => new Date(Date.now() + ms).toISOString()
 
 const waitFor = async <T>(probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> => {
@@ -169,7 +170,12 @@ describe('scheduled publishing', () => {
       action: 'publish',
       at: soon(3_600_000),
     })
-    const theirs = partner({ origin: apps[1]!.origin, tenant: 'sched-festival', key: otherKey })
+    const theirs = partner({
+      origin: apps[1]!.origin,
+      tenant: 'sched-festival',
+      key: otherKey,
+      drafts: true,
+    })
     const attempt = await theirs.call('POST', '/scheduled-changes', {
       kind: 'events',
       record,
@@ -207,7 +213,12 @@ describe('scheduled publishing', () => {
     expect(scheduled.status).toBe(201)
     const moved = await root.patch(`/api/events/${record}`, { tenant: festival.id })
     expect(moved.status, JSON.stringify(moved.body)).toBe(200)
-    const theirs = partner({ origin: apps[1]!.origin, tenant: 'sched-festival', key: otherKey })
+    const theirs = partner({
+      origin: apps[1]!.origin,
+      tenant: 'sched-festival',
+      key: otherKey,
+      drafts: true,
+    })
     expect((await theirs.call('GET', `/scheduled-changes?record=${record}`)).body.docs).toEqual([])
     expect((await api().call('GET', `/scheduled-changes?record=${record}`)).body.docs).toEqual([])
     // Past its time and a few polls later, the festival's record is still the draft it was.
@@ -228,7 +239,12 @@ describe('scheduled publishing', () => {
     expect(half.status).toBe(400)
     expect(JSON.stringify(half.body)).toContain('not as a draft')
     expect((await api().get('events', record)).status).toBe(200)
-    const theirs = partner({ origin: apps[1]!.origin, tenant: 'sched-festival', key: otherKey })
+    const theirs = partner({
+      origin: apps[1]!.origin,
+      tenant: 'sched-festival',
+      key: otherKey,
+      drafts: true,
+    })
     expect((await theirs.get('events', record)).status).toBe(404)
     const graph = await root.graphql(
       `mutation { updateEvent(id: "${record}", draft: true, data: { tenant: "${festival.id}" }) { id } }`,

@@ -23,8 +23,10 @@ let otherKey = ''
 const prose = (value: string) => richText(paragraph(value))
 
 const api = (k = key, tenant = 'se-bay') => partner({ origin: app.origin, tenant, key: k })
+/** Events and pages are searched in their latest version, drafts too (published-reads.test.ts has the published side). */
 const titles = async (kind: string, query: string, k = key, tenant = 'se-bay') => {
-  const res = await api(k, tenant).list(kind, query)
+  const drafts = ['events', 'pages'].includes(kind) ? `${query ? '&' : '?'}draft=true` : ''
+  const res = await api(k, tenant).list(kind, `${query}${drafts}`)
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return { titles: (res.body.docs ?? []).map((d) => d.title), body: res.body }
 }

@@ -24,7 +24,7 @@ let key = ''
 let editor: AdminClient
 const media: Record<string, string> = {}
 
-const api = () => partner({ origin: app.origin, tenant: 'seo-theatre', key })
+const api = () => partner({ origin: app.origin, tenant: 'seo-theatre', key, drafts: true })
 const long =
   'An evening of music and words in the old ballroom, where the orchestra plays the overtures ' +
   'of three forgotten operas and the company reads the letters their composers wrote home, ' +

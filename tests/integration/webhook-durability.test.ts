@@ -95,6 +95,7 @@ describe('webhook deliveries survive instances and restarts', () => {
       const res = await api(i % 2 ? a : b).call('POST', '/events', {
         title: `Night ${i}`,
         slug: `night-${i}`,
+        _status: 'published',
       })
       expect(res.status).toBe(201)
       ids.push(String(res.body.id))
@@ -144,7 +145,11 @@ describe('webhook deliveries survive instances and restarts', () => {
     const [a] = apps as [RunningApp]
     const before = receiver.at('/durable').length
     hangNext = true
-    const res = await api(a).call('POST', '/events', { title: 'Cut short', slug: 'cut-short' })
+    const res = await api(a).call('POST', '/events', {
+      title: 'Cut short',
+      slug: 'cut-short',
+      _status: 'published',
+    })
     expect(res.status).toBe(201)
     await waitUntil({
       what: 'the delivery to reach the receiver',
@@ -183,6 +188,7 @@ describe('webhook deliveries survive instances and restarts', () => {
             .call('POST', '/events', {
               title: `Burst ${worker}.${i}`,
               slug: `burst-${worker}-${i}`,
+              _status: 'published',
             })
             .catch(() => undefined)
           if (res?.status === 201) acknowledged.push(String(res.body.id))

@@ -137,7 +137,11 @@ describe('webhook deliveries', () => {
       kinds: ['venues'],
     })
     const client = partner({ origin: app.origin, tenant: 'wh-harbour', key: harbourWrite })
-    const created = await client.call('POST', '/events', { title: 'Storm', slug: 'storm' })
+    const created = await client.call('POST', '/events', {
+      title: 'Storm',
+      slug: 'storm',
+      _status: 'published',
+    })
     expect(created.status).toBe(201)
     const eventId = String(created.body.id)
     expect((await client.call('PATCH', `/events/${eventId}`, { title: 'Storm II' })).status).toBe(
