@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Field } from 'payload'
 
 import { contentAccess } from '../../access/content'
 import { imageField } from '../../fields/image'
@@ -12,6 +12,19 @@ import { deriveUrl } from '../../hooks/deriveUrl'
 import { deletePerformances } from './hooks/deletePerformances'
 import { eventDates } from './hooks/eventDates'
 import { setPublishedAt } from '../../hooks/setPublishedAt'
+
+/** A date the server keeps from the event's performances: read-only, indexed for lists. */
+const performanceDate = ({ name, which }: { name: string; which: 'first' | 'last' }): Field => ({
+  name,
+  type: 'date',
+  index: true,
+  admin: {
+    position: 'sidebar',
+    readOnly: true,
+    date: { pickerAppearance: 'dayAndTime' },
+    description: `Start of the ${which} performance that is not hidden.`,
+  },
+})
 
 export const Events: CollectionConfig = {
   slug: 'events',
@@ -133,27 +146,7 @@ export const Events: CollectionConfig = {
     },
     // Kept by the server from the performances that are not hidden (performanceDates.ts), for
     // "what's on" lists: lastPerformance from now on, sorted by firstPerformance.
-    {
-      name: 'firstPerformance',
-      type: 'date',
-      index: true,
-      admin: {
-        position: 'sidebar',
-        readOnly: true,
-        date: { pickerAppearance: 'dayAndTime' },
-        description: 'Start of the first performance that is not hidden.',
-      },
-    },
-    {
-      name: 'lastPerformance',
-      type: 'date',
-      index: true,
-      admin: {
-        position: 'sidebar',
-        readOnly: true,
-        date: { pickerAppearance: 'dayAndTime' },
-        description: 'Start of the last performance that is not hidden.',
-      },
-    },
+    performanceDate({ name: 'firstPerformance', which: 'first' }),
+    performanceDate({ name: 'lastPerformance', which: 'last' }),
   ],
 }
