@@ -14,6 +14,7 @@ import next from 'next'
 
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './src/db/embeddedPostgres'
 import { afterBody } from './src/lib/afterBody'
+import { answerClientError } from './src/lib/clientError'
 import { bodyRefusal } from './src/lib/bodyLimit'
 import { clientAddressHeader } from './src/lib/clientAddress'
 import { directRouteFor } from './src/lib/directRoutes'
@@ -93,6 +94,7 @@ const main = async (): Promise<void> => {
     else void handle(req, res)
   })
   server.keepAliveTimeout = 65_000
+  server.on('clientError', (err: Error, socket: Duplex) => answerClientError({ err, socket }))
   // Upgraded sockets (Next's HMR websocket, which Payload itself opens in development) are no
   // requests in flight and would hold `server.close()` open forever.
   const upgraded = new Set<Duplex>()

@@ -197,6 +197,23 @@ describe('the change log and its feed', () => {
     expect((await feed(globeRead)).status).toBe(403)
     expect((await feed('')).status).toBe(401)
     expect((await feed('cms_not-a-real-key')).status).toBe(401)
+    // A cursor tells nothing of the other tenants: Globe's writes between two Harbour
+    // cursors leave no trace in them, and one tenant's cursor is not a cursor of another feed.
+    const before = harbourFeed.next
+    for (let i = 0; i < 3; i++)
+      await payload.create({ collection: 'works', data: { title: `Globe ${i}`, tenant: globe.id } })
+    await payload.create({ collection: 'works', data: { title: 'Harbour', tenant: harbour.id } })
+    const step = await readAll(harbourRead, before)
+    expect(step.changes).toHaveLength(1)
+    for (const cursor of [before, step.next, step.changes[0]!.cursor]) {
+      expect(cursor).toMatch(/^[A-Za-z0-9_-]{23}$/)
+      expect(Buffer.from(cursor, 'base64url').toString('latin1')).not.toMatch(/v1:/)
+    }
+    const foreign = await feed(globeRead, `?after=${step.next}`, 'cf-globe')
+    expect(foreign.status).toBe(400)
+    // A cursor handed out before cursors were sealed still reads the tenant's own feed.
+    const legacy = Buffer.from('v1:0').toString('base64url')
+    expect((await feed(harbourRead, `?after=${legacy}`)).status).toBe(200)
     // The log is not a collection: Payload's REST has no route to it.
     expect(payload.collections).not.toHaveProperty('change_log')
     expect((await fetch(`${app.origin}/api/change_log`)).status).toBe(404)

@@ -445,5 +445,18 @@ describe('unauthenticated load and key counts', () => {
       headers: { 'x-cms-client-address': '203.0.113.9', authorization: 'Bearer nope' },
     })
     expect(spoofed.status).toBe(429)
+    // Another client at the same address (a NAT, a proxy) with a valid key is still served, on
+    // every request: the failing client is refused, not its neighbours.
+    for (let i = 0; i < 3; i++) {
+      const valid = await fetch(`${app.origin}/api/partners/2025-07/exhaust/events`, {
+        headers: { authorization: `Bearer ${key}` },
+      })
+      expect(valid.status).toBe(200)
+    }
+    // A key that is well formed but does not exist is refused before any lookup, as before.
+    const unknown = await fetch(`${app.origin}/api/partners/2025-07/exhaust/events`, {
+      headers: { authorization: `Bearer cms_0badf00d_${'y'.repeat(43)}` },
+    })
+    expect(unknown.status).toBe(429)
   })
 })

@@ -433,4 +433,30 @@ describe('hostile requests at the socket', () => {
       expect(answer).not.toMatch(/hostile-other-secret/)
     }
   })
+
+  it('answers what the HTTP parser refuses with problems, not bare status lines', async () => {
+    const problemOf = (answer: string) => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n')
+      expect(head).toMatch(/content-type: application\/problem\+json/i)
+      return JSON.parse(body) as { status: number; title: string; detail: string }
+    }
+    const longUrl = await raw(
+      `GET ${partnerBase}/hostile-home/works?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+    )
+    expect(longUrl.split('\r\n')[0]).toMatch(/^HTTP\/1\.1 414 /)
+    expect(problemOf(longUrl).status).toBe(414)
+    const longHeader = await raw(
+      `GET ${partnerBase}/hostile-home/works HTTP/1.1\r\nHost: localhost\r\nx-filler: ${'b'.repeat(20_000)}\r\nConnection: close\r\n\r\n`,
+    )
+    expect(longHeader.split('\r\n')[0]).toMatch(/^HTTP\/1\.1 431 /)
+    expect(problemOf(longHeader).status).toBe(431)
+    const garbage = await raw('NOT HTTP AT ALL\r\n\r\n')
+    expect(garbage.split('\r\n')[0]).toMatch(/^HTTP\/1\.1 400 /)
+    expect(problemOf(garbage).detail).toMatch(/not valid HTTP/)
+    // The server goes on answering.
+    const after = await raw(
+      `GET ${partnerBase}/hostile-home/works HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n\r\n`,
+    )
+    expect(after.split('\r\n')[0]).toMatch(/^HTTP\/1\.1 200 /)
+  })
 })

@@ -25,6 +25,7 @@ describe('webhook deliveries survive instances and restarts', () => {
   let key = ''
   let secret = ''
   let webhookId = ''
+  let tenantId = ''
   let hangNext = false
 
   const env = (): Record<string, string> => ({
@@ -65,6 +66,7 @@ describe('webhook deliveries survive instances and restarts', () => {
       headers,
       body: JSON.stringify({ name: 'Durable', slug: 'durable' }),
     }).then((r) => r.json() as Promise<{ doc: { id: string } }>)
+    tenantId = tenant.doc.id
     key = await fetch(`${first.origin}/api/api-keys`, {
       method: 'POST',
       headers,
@@ -121,7 +123,15 @@ describe('webhook deliveries survive instances and restarts', () => {
     for (const id of ids) {
       const sequence = got
         .filter((m) => m.message.data.id === id)
-        .map((m) => ({ type: m.message.type, seq: decodeCursor(m.message.data.change ?? '') ?? 0 }))
+        .map((m) => ({
+          type: m.message.type,
+          seq:
+            decodeCursor({
+              cursor: m.message.data.change ?? '',
+              secret: process.env.PAYLOAD_SECRET ?? '',
+              tenant: tenantId,
+            }) ?? 0,
+        }))
       expect(sequence.map((m) => m.type)).toEqual([
         'record.created',
         'record.updated',

@@ -4,13 +4,15 @@ import { encodeCursor } from './cursor'
 import { parseFeedQuery } from './feedQuery'
 
 const kinds = ['events', 'works']
+const scope = { secret: 'feed-secret', tenant: 't1' }
 
 describe('parseFeedQuery', () => {
   it('reads the cursor, the limit and the filters', () => {
     expect(
       parseFeedQuery({
-        search: `?after=${encodeCursor(42)}&limit=10&kind=events&event=deleted,published`,
+        search: `?after=${encodeCursor({ seq: 42, ...scope })}&limit=10&kind=events&event=deleted,published`,
         kinds,
+        scope,
       }),
     ).toEqual({
       query: {
@@ -21,7 +23,7 @@ describe('parseFeedQuery', () => {
         drafts: false,
       },
     })
-    expect(parseFeedQuery({ search: '', kinds })).toEqual({
+    expect(parseFeedQuery({ search: '', kinds, scope })).toEqual({
       query: { after: undefined, limit: 100, kinds: undefined, events: undefined, drafts: false },
     })
   })
@@ -30,6 +32,7 @@ describe('parseFeedQuery', () => {
     const result = parseFeedQuery({
       search: '?after=12&limit=0&kind=events,nope&event=renamed&since=yesterday',
       kinds,
+      scope,
     })
     expect('problems' in result && result.problems.map((p) => p.field).sort()).toEqual([
       'after',

@@ -1,5 +1,5 @@
 import { changeEvents, type ChangeEvent } from './events'
-import { decodeCursor } from './cursor'
+import { decodeCursor, type CursorScope } from './cursor'
 import { feedDefaults } from './defaults'
 
 export type FeedQuery = {
@@ -32,10 +32,13 @@ const listOf = (params: URLSearchParams, name: string): string[] | undefined => 
 export const parseFeedQuery = ({
   search,
   kinds,
+  scope,
 }: {
   search: string
   /** The kind names a partner may filter by. */
   kinds: readonly string[]
+  /** Whose feed: a cursor decodes only in the feed it was made for. */
+  scope: CursorScope
 }): { query: FeedQuery } | { problems: Problem[] } => {
   const params = new URLSearchParams(search)
   const problems: Problem[] = []
@@ -44,7 +47,7 @@ export const parseFeedQuery = ({
       problems.push({ field: name, message: `Unknown parameter. Known: ${known.join(', ')}.` })
   }
   const rawAfter = params.get('after')
-  const after = rawAfter === null ? undefined : decodeCursor(rawAfter)
+  const after = rawAfter === null ? undefined : decodeCursor({ cursor: rawAfter, ...scope })
   if (rawAfter !== null && after === undefined)
     problems.push({ field: 'after', message: 'Not a cursor this feed gave out.' })
   const rawLimit = params.get('limit')

@@ -168,6 +168,7 @@ const serveTenant: Record<TenantRouteName, (args: TenantServed) => Promise<Respo
     const parsed = parseFeedQuery({
       search: new URL(request.url).search,
       kinds: [...partnerKinds(payload).keys()],
+      scope: { secret: payload.secret, tenant: principal.tenant.id },
     })
     if ('problems' in parsed) return queryProblems(parsed.problems)
     readVersionOf({ principal, draft: parsed.query.drafts, parameter: 'drafts=true' })

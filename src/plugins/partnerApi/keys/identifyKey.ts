@@ -5,7 +5,7 @@ import type { ApiKey } from '../../../payload-types'
 import { rememberedLookup } from '../cache/lookups'
 import { parseKey, secretMatches } from './keyMaterial'
 import { fail, PartnerProblem } from '../problems'
-import { countFailedAuth, refuseIfFailingTooOften } from './rateLimit'
+import { countFailedAuth, isFailingTooOften, refuseFailingAddress } from './rateLimit'
 import { postgresOf } from '../../../db/postgres'
 import { partnerOptions } from '../options'
 
@@ -15,6 +15,20 @@ const lastUseWrites = new Map<string, number>()
 
 /** Keys by prefix, remembered until a key or tenant is written (`cache/lookups.ts`). */
 const keyLookup = rememberedLookup<ApiKey | undefined>()
+
+/** The prefixes of every key not revoked, remembered the same way. */
+const prefixesLookup = rememberedLookup<Set<string>>({ maxEntries: 1 })
+
+const livePrefixes = ({ payload }: { payload: Payload }): Promise<Set<string>> =>
+  prefixesLookup({
+    name: 'live',
+    load: async () => {
+      const { rows } = await postgresOf(payload).drizzle.execute<{ prefix: string }>(
+        sql`select prefix from api_keys where revoked is not true and prefix is not null`,
+      )
+      return new Set(rows.map((row) => row.prefix))
+    },
+  })
 
 /** Recorded at most once a minute per key, off the request's path. */
 const recordUse = ({ payload, id }: { payload: Payload; id: string }): void => {
@@ -34,8 +48,11 @@ const recordUse = ({ payload, id }: { payload: Payload; id: string }): void => {
 export type PartnerKey = Pick<ApiKey, 'id' | 'name' | 'scope' | 'prefix' | 'tenants' | 'rateLimit'>
 
 /**
- * `Authorization: Bearer <key>` → the stored key, or 401. An address that keeps failing is
- * refused before the lookup, and every 401 counts against its address.
+ * `Authorization: Bearer <key>` → the stored key, or 401. Every 401 counts against its
+ * address, and an address that keeps failing is refused before the lookup: unless the request
+ * names a key that exists and is not revoked, for a valid key is never refused for what other
+ * clients at its address (a NAT, a proxy, a load balancer) did. Which prefixes exist is known
+ * from one remembered read, so a refused address still costs no lookup per request.
  */
 export const identifyKey = async ({
   payload,
@@ -47,7 +64,11 @@ export const identifyKey = async ({
   /** The client's address, as the server saw the connection. */
   address: string
 }): Promise<PartnerKey> => {
-  refuseIfFailingTooOften({ address, limit: partnerOptions(payload.config).failedAuthPerMinute })
+  const limit = partnerOptions(payload.config).failedAuthPerMinute
+  if (isFailingTooOften({ address, limit })) {
+    const prefix = parseKey(bearerOf(authorization) ?? '')?.prefix
+    if (!prefix || !(await livePrefixes({ payload })).has(prefix)) refuseFailingAddress()
+  }
   try {
     return await findKey({ payload, authorization })
   } catch (err) {
@@ -55,6 +76,9 @@ export const identifyKey = async ({
     throw err
   }
 }
+
+const bearerOf = (authorization: string | null): string | undefined =>
+  authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined
 
 const findKey = async ({
   payload,
@@ -70,8 +94,8 @@ const findKey = async ({
       headers: challenge,
     })
   }
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
-  const parsed = match?.[1] ? parseKey(match[1]) : undefined
+  const bearer = bearerOf(authorization)
+  const parsed = bearer ? parseKey(bearer) : undefined
   if (!parsed)
     return fail({
       status: 401,

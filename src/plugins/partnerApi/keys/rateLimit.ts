@@ -165,20 +165,21 @@ const failuresOf = (address: string): { minute: number; count: number } => {
 
 /**
  * Requests without a valid key are limited per client address, so they cannot make the server
- * look keys up without end. Checked before the lookup (an address over its limit is refused at
- * once, valid key or not: it cannot be told without the lookup) and counted after a failed one.
+ * look keys up without end: whether the address is over its limit (0 turns the check off).
  */
-export const refuseIfFailingTooOften = ({
+export const isFailingTooOften = ({
   address,
   limit,
 }: {
   address: string
-  /** Failed authentications allowed per address and minute; 0 turns the check off. */
+  /** Failed authentications allowed per address and minute. */
   limit: number
-}): void => {
-  if (!limit || failuresOf(address).count < limit) return
+}): boolean => limit > 0 && failuresOf(address).count >= limit
+
+/** The 429 an address over its failed-authentication limit gets. */
+export const refuseFailingAddress = (): never => {
   const reset = secondsToNextMinute()
-  fail({
+  return fail({
     status: 429,
     detail: `Too many requests without a valid API key from this address; wait ${reset} s.`,
     headers: { 'retry-after': String(reset) },

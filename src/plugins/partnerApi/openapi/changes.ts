@@ -77,7 +77,7 @@ export const changeParameters = (kinds: readonly string[]): OpenAPIV3_1.Paramete
   queryParameter({
     name: 'after',
     description:
-      "A cursor from an earlier answer (`next`, or an entry's `cursor`). Absent: from the oldest entry kept.",
+      "A cursor from an earlier answer of this tenant's feed (`next`, or an entry's `cursor`): opaque, and a 400 in any other feed. Absent: from the oldest entry kept.",
     schema: { type: 'string' },
   }),
   queryParameter({

@@ -54,6 +54,7 @@ export const listChanges = async ({
 }): Promise<ChangePage> => {
   const tenant = principal.tenant.id
   const after = query.after ?? 0
+  const scope = { secret: payload.secret, tenant }
   const { rows } = await postgresOf(payload).drizzle.execute(sql`
     with page as (
       select seq, kind, record_id, event, draft, at, actor_type, actor_id, fields
@@ -89,7 +90,7 @@ export const listChanges = async ({
   const newest = Math.max(after, Number(marks?.newest ?? 0))
   return {
     changes: page.map((row) => ({
-      cursor: encodeCursor(Number(row.seq)),
+      cursor: encodeCursor({ seq: Number(row.seq), ...scope }),
       event: row.event,
       draft: row.draft,
       kind: row.kind,
@@ -99,7 +100,7 @@ export const listChanges = async ({
       actor: { type: row.actor_type, id: row.actor_id },
       fields: row.fields,
     })),
-    next: encodeCursor(hasMore && last ? Number(last.seq) : newest),
+    next: encodeCursor({ seq: hasMore && last ? Number(last.seq) : newest, ...scope }),
     hasMore,
   }
 }

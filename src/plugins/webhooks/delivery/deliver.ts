@@ -36,7 +36,7 @@ export const deliverClaimed = async ({
       'The signing secret cannot be read (the installation secret changed?): rotate it.',
     )
   } else {
-    const body = JSON.stringify(buildMessage(delivery))
+    const body = JSON.stringify(buildMessage({ delivery, secret: payload.secret }))
     attempt = await sendMessage({
       url: delivery.url,
       body,

@@ -19,7 +19,14 @@ export type WebhookMessage = {
   }
 }
 
-export const buildMessage = (delivery: Claimed): WebhookMessage => ({
+export const buildMessage = ({
+  delivery,
+  secret,
+}: {
+  delivery: Claimed
+  /** The installation's secret, which the change's cursor is sealed with. */
+  secret: string
+}): WebhookMessage => ({
   type: delivery.type,
   timestamp: delivery.changedAt,
   data: {
@@ -28,7 +35,10 @@ export const buildMessage = (delivery: Claimed): WebhookMessage => ({
     id: delivery.recordId,
     event: delivery.event,
     fields: delivery.fields ?? [],
-    change: delivery.change === null ? null : encodeCursor(delivery.change),
+    change:
+      delivery.change === null
+        ? null
+        : encodeCursor({ seq: delivery.change, secret, tenant: delivery.tenantId }),
     record: delivery.record,
   },
 })
