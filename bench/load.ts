@@ -5,7 +5,14 @@ import { fileURLToPath } from 'node:url'
 export const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
-export type Figures = { rps: number; p50: number; p99: number; errors: number }
+export type Figures = {
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+  /** Answers by status code. */
+  statuses?: Record<string, number>
+}
 
 /** One measurement: `concurrency` connections sending requests back to back for `seconds`. */
 export type LoadSpec = {

@@ -44,6 +44,9 @@ const run = async (): Promise<Figures> => {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: answered - expected + result.errors + result.timeouts,
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]),
+    ),
   }
 }
 

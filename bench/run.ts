@@ -6,6 +6,8 @@
  * partner creates a second with the change log and without it (an app started with
  * BENCH_WITHOUT_CHANGE_LOG), and the webhook delivery latency from an acknowledged write to its
  * arrival at a loopback receiver, at a steady rate (BENCH_WEBHOOK_RATE a second, default 20).
+ * Last, the noisy-neighbour figure: bench-1's delivery p50/p99 and read p99 with bench-2 idle and
+ * with bench-2 flooding (its receiver hangs), as ratios.
  * Settings: BENCH_EVENTS (default 3000), BENCH_SECONDS per measurement (5), BENCH_CONCURRENCY (8).
  */
 import { spawnSync } from 'node:child_process'
@@ -22,6 +24,7 @@ import { bullets, heading, paragraph, richText } from '../src/seed/richText'
 import { copyEvents } from './bulkSeed'
 import { measure, type Figures } from './load'
 import { measureVisibility } from './visibility'
+import { measureNoisyNeighbour, startHangingReceiver } from './noisy'
 import { measureCreates, measureDeliveryLatency, startLatencyReceiver } from './writes'
 
 const events = Number(process.env.BENCH_EVENTS ?? 3000)
@@ -101,7 +104,9 @@ const main = async (): Promise<void> => {
 
     // The webhook receiver exists before the configuration is read: its address is allowed.
     const receiver = await startLatencyReceiver()
-    process.env.WEBHOOK_ALLOWED_HOSTS = receiver.host
+    const hanging = await startHangingReceiver()
+    const allowedHosts = `${receiver.host},${hanging.host}`
+    process.env.WEBHOOK_ALLOWED_HOSTS = allowedHosts
     const { getPayload } = await import('payload')
     const { default: config } = await import('../payload.config')
     const payload = await getPayload({ config })
@@ -405,8 +410,19 @@ const main = async (): Promise<void> => {
       collection: 'webhooks',
       data: { tenant: tenants[1]!.id, url: receiver.url, kinds: ['events'] },
     })
+    // The noisy neighbour of the fairness figure: bench-2, whose receiver never answers.
+    const noisyKey = (
+      (await payload.create({
+        collection: 'api-keys',
+        data: { name: 'bench noisy', tenants: [tenants[2]!.id], scope: 'write' },
+      })) as unknown as { key: string }
+    ).key
+    const noisyWebhook = await payload.create({
+      collection: 'webhooks',
+      data: { tenant: tenants[2]!.id, url: hanging.url },
+    })
     await app.stop()
-    const writeEnv = { WEBHOOK_DELIVERY: 'on', WEBHOOK_ALLOWED_HOSTS: receiver.host }
+    const writeEnv = { WEBHOOK_DELIVERY: 'on', WEBHOOK_ALLOWED_HOSTS: allowedHosts }
     app = await startApp({ databaseUri: cluster.connectionString, env: writeEnv })
     const logged = app.origin
     const bare = await startApp({
@@ -440,9 +456,26 @@ const main = async (): Promise<void> => {
       console.log(
         `webhook delivery at ${rate} changes/s: ${latency.received}/${latency.sent} arrived; write sent to message received p50 ${latency.p50.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms (the write's own answer: p50 ${latency.answerP50.toFixed(1)} ms; ${latency.beforeAnswer} messages arrived before their write's answer)`,
       )
+      const fairness = await measureNoisyNeighbour({
+        origin: logged,
+        quiet: { tenant: 'bench-1', key: writeKey, arrivals: receiver.arrivals },
+        noisy: { tenant: 'bench-2', key: noisyKey, webhookId: String(noisyWebhook.id) },
+        rate,
+        seconds,
+      })
+      const { calm, stormy } = fairness
+      const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a')
+      console.log(
+        `noisy neighbour (bench-2's receiver hangs; it writes, sends test messages, searches and converts Markdown flat out): bench-1's delivery p50 ${calm.delivery.p50.toFixed(1)} → ${stormy.delivery.p50.toFixed(1)} ms (${ratio(stormy.delivery.p50, calm.delivery.p50)}x), p99 ${calm.delivery.p99.toFixed(1)} → ${stormy.delivery.p99.toFixed(1)} ms (${ratio(stormy.delivery.p99, calm.delivery.p99)}x), ${stormy.delivery.received}/${stormy.delivery.sent} arrived; read p99 ${calm.reads.p99.toFixed(1)} → ${stormy.reads.p99.toFixed(1)} ms (${ratio(stormy.reads.p99, calm.reads.p99)}x), read errors ${stormy.reads.errors}`,
+      )
+      for (const [what, f] of Object.entries(fairness.noisy))
+        console.log(
+          `noisy neighbour: bench-2's ${what.padEnd(11)} ${f.rps.toFixed(0)} req/s, answered ${JSON.stringify(f.statuses ?? {})}`,
+        )
     } finally {
       await bare.stop()
       await receiver.close()
+      await hanging.close()
     }
     await payload.destroy()
   } finally {
