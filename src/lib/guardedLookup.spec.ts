@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import dgram from 'node:dgram'
 import { promises as fs } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -9,6 +8,7 @@ import { promisify } from 'node:util'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { startDnsServer, type DnsEntry } from '../../tests/helpers/dnsServer'
 import { guardedLookup, lookupBounds, resolveOutbound } from './guardedLookup'
 import { isUnreachableError, unreachable } from './outbound'
 import { resolveName } from './resolveName'
@@ -29,7 +29,7 @@ vi.spyOn(os, 'networkInterfaces').mockReturnValue({
 })
 
 /** What the test DNS server knows; a name missing here is NXDOMAIN, `hang` never answers. */
-const zone: Record<string, { a?: string[]; aaaa?: string[]; hang?: true }> = {
+const zone: Record<string, DnsEntry> = {
   'public.test': { a: ['93.184.216.34'] },
   'private.test': { a: ['10.0.0.1'] },
   'mixed.test': { a: ['93.184.216.34'], aaaa: ['::1'] },
@@ -39,57 +39,13 @@ const zone: Record<string, { a?: string[]; aaaa?: string[]; hang?: true }> = {
   'hang.test': { hang: true },
 }
 
-const ipv6Bytes = (address: string): Buffer => {
-  const [head = '', tail = ''] = address.split('::')
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  const groups = [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
-  return Buffer.from(groups.flatMap((g) => [parseInt(g, 16) >> 8, parseInt(g, 16) & 255]))
-}
-
-/** A DNS answer to one question: just enough of RFC 1035 for A and AAAA. */
-const answer = (query: Buffer): Buffer | undefined => {
-  let at = 12
-  const labels: string[] = []
-  while (query[at]) {
-    labels.push(query.subarray(at + 1, at + 1 + query[at]!).toString())
-    at += query[at]! + 1
-  }
-  const questionEnd = at + 5
-  const type = query.readUInt16BE(at + 1)
-  const entry = zone[labels.join('.').toLowerCase()]
-  if (entry?.hang) return undefined
-  const addresses = (type === 1 ? entry?.a : type === 28 ? entry?.aaaa : undefined) ?? []
-  const header = Buffer.alloc(12)
-  query.copy(header, 0, 0, 2)
-  header.writeUInt16BE(entry ? 0x8180 : 0x8183, 2) // a response; NXDOMAIN for an unknown name
-  header.writeUInt16BE(1, 4)
-  header.writeUInt16BE(addresses.length, 6)
-  const records = addresses.map((address) => {
-    const data = type === 1 ? Buffer.from(address.split('.').map(Number)) : ipv6Bytes(address)
-    const record = Buffer.alloc(12)
-    record.writeUInt16BE(0xc00c, 0) // the name: a pointer to the question's
-    record.writeUInt16BE(type, 2)
-    record.writeUInt16BE(1, 4)
-    record.writeUInt32BE(60, 6)
-    record.writeUInt16BE(data.length, 10)
-    return Buffer.concat([record, data])
-  })
-  return Buffer.concat([header, query.subarray(12, questionEnd), ...records])
-}
-
-let dns: dgram.Socket
+let dns: Awaited<ReturnType<typeof startDnsServer>>
 let web: http.Server
 let webPort: number
 
 beforeAll(async () => {
-  dns = dgram.createSocket('udp4')
-  dns.on('message', (query, peer) => {
-    const reply = answer(query)
-    if (reply) dns.send(reply, peer.port, peer.address)
-  })
-  await new Promise<void>((resolve) => dns.bind(0, '127.0.0.1', resolve))
-  process.env.OUTBOUND_DNS_SERVERS = `127.0.0.1:${dns.address().port}`
+  dns = await startDnsServer({ zone })
+  process.env.OUTBOUND_DNS_SERVERS = dns.server
   process.env.OUTBOUND_DNS_TIMEOUT_MS = '1500'
   web = http.createServer((_req, res) => res.end('reached'))
   await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve))
@@ -97,7 +53,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  dns.close()
+  await dns.close()
   await new Promise((resolve) => web.close(resolve))
 })
 
