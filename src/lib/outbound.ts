@@ -1,5 +1,6 @@
-import { lookup as dnsLookup } from 'node:dns'
 import net, { BlockList } from 'node:net'
+
+import { isOwnAddress } from './ownAddresses'
 
 /**
  * IPv4 ranges that are not global unicast (RFC 6890's special-purpose registry): a fetched
@@ -54,9 +55,43 @@ export const isBlockedAddress = (address: string): boolean => {
 }
 
 /**
+ * An address no untrusted request may reach: anything but global unicast, and this machine's
+ * own addresses, public or not.
+ */
+export const isRefusedAddress = (address: string): boolean =>
+  isBlockedAddress(address) || isOwnAddress(address)
+
+/**
+ * What every target that is refused or not found is said to be, after "The target" or
+ * "\"src\"": one phrase for a private address, a name that does not resolve, a lookup that
+ * timed out or was over its cap, and a connection that failed, so no answer tells an internal
+ * name, address or port from one that does not exist.
+ */
+export const unreachable = 'could not be reached'
+
+const unreachableCode = 'EOUTBOUNDUNREACHABLE'
+
+/** The error a refused or failed lookup ends with; its message says nothing of why. */
+export const unreachableError = (): Error =>
+  Object.assign(new Error(unreachable), { code: unreachableCode })
+
+export const isUnreachableError = (err: unknown): boolean =>
+  (err as { code?: unknown } | null)?.code === unreachableCode
+
+/** Whether `allowedHosts` (host:port, trusted although private) names the URL's host. */
+export const isTrustedHost = ({
+  url,
+  allowedHosts,
+}: {
+  url: URL
+  allowedHosts: readonly string[]
+}): boolean => allowedHosts.includes(url.host)
+
+/**
  * Why a URL may not be called from the server, or `undefined` when it may (so far as the URL
  * alone tells: its host's addresses are checked again as it is resolved, by `guardedLookup`).
  * `allowedHosts` (host:port) names internal servers the installation trusts although private.
+ * A refused address answers `unreachable`, as a name that does not resolve will.
  */
 export const outboundRefusal = ({
   url,
@@ -68,30 +103,7 @@ export const outboundRefusal = ({
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http or https URL'
   if (url.username || url.password) return 'must not carry credentials'
   const hostname = url.hostname.replace(/^\[|\]$/g, '')
-  if (!allowedHosts.includes(url.host) && net.isIP(hostname) && isBlockedAddress(hostname))
-    return 'points at a private or reserved address'
+  if (!isTrustedHost({ url, allowedHosts }) && net.isIP(hostname) && isRefusedAddress(hostname))
+    return unreachable
   return undefined
 }
-
-/** The message a refused lookup fails with, so callers can say why a connection was not made. */
-export const blockedAddressMessage = 'blocked address'
-
-/**
- * A DNS lookup for `http.request` that refuses a host with any non-global address, so the
- * connection goes only to an address that was checked (no DNS rebinding between check and
- * connect). `trusted` (an allowed host) skips the check.
- */
-export const guardedLookup =
-  ({ trusted }: { trusted: boolean }): net.LookupFunction =>
-  (host, opts, callback) => {
-    dnsLookup(host, { all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 4)
-      const bad = addresses.find((a) => isBlockedAddress(a.address))
-      if (!trusted && bad) return callback(new Error(blockedAddressMessage), '', 4)
-      const first = addresses[0]
-      if (!first) return callback(new Error('no address'), '', 4)
-      if ((opts as { all?: boolean }).all)
-        return (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses)
-      callback(null, first.address, first.family)
-    })
-  }

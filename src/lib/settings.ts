@@ -43,6 +43,10 @@ export type Settings = {
   schedulePollMs: number
   /** The zone a new tenant starts with, and the one a tenant without a zone of its own keeps. */
   timeZone: string
+  /** DNS servers outbound requests ask (`ip` or `ip:port`); unset: the system's (resolv.conf). */
+  outboundDnsServers: string[] | undefined
+  /** Longest one outbound name lookup may take, every try together. */
+  outboundDnsTimeoutMs: number
 }
 
 /** A comma-separated list; unset, the owner of the option decides (`undefined`). */
@@ -141,5 +145,7 @@ export const readSettings = (): Settings => {
     changeLogRetentionDays: intSetting({ name: 'CHANGE_LOG_RETENTION_DAYS', fallback: 90 }),
     schedulePollMs: intSetting({ name: 'SCHEDULE_POLL_MS', fallback: 10_000 }),
     timeZone: zoneSetting('CMS_TIME_ZONE', 'Europe/London'),
+    outboundDnsServers: listSetting('OUTBOUND_DNS_SERVERS'),
+    outboundDnsTimeoutMs: intSetting({ name: 'OUTBOUND_DNS_TIMEOUT_MS', fallback: 2000 }),
   }
 }

@@ -1,7 +1,8 @@
 import http from 'node:http'
 import https from 'node:https'
 
-import { blockedAddressMessage, guardedLookup, outboundRefusal } from '../../lib/outbound'
+import { guardedLookup } from '../../lib/guardedLookup'
+import { isTrustedHost, isUnreachableError, outboundRefusal, unreachable } from '../../lib/outbound'
 import { fail } from './problems'
 
 export type FetchedFile = { data: Buffer; mimetype: string; name: string; size: number }
@@ -41,21 +42,26 @@ const refuse = (detail: string): never =>
  * each redirect is checked again; a size cap applies, and one deadline covers DNS, connect,
  * headers, body and every redirect together. `signal` (the partner's request) cancels it when
  * the partner hangs up. `allowedHosts` (host:port) names internal asset servers that may be
- * private.
+ * private. `owner` (the partner's tenant) is whose share of name lookups the fetch takes.
+ * Until an untrusted host answers, its every failure is one refusal (as for a webhook
+ * target): no answer tells an internal name, address or open port from a missing one.
  */
 export const fetchRemoteFile = async ({
   src,
   options,
+  owner,
   signal,
 }: {
   src: string
   options: Options
+  owner: string
   signal?: AbortSignal
 }): Promise<FetchedFile> => {
   const deadline = AbortSignal.timeout(options.timeoutMs)
   return fetchWithin({
     src,
     options,
+    owner,
     signal: signal ? AbortSignal.any([deadline, signal]) : deadline,
     redirects: 0,
   })
@@ -64,11 +70,13 @@ export const fetchRemoteFile = async ({
 const fetchWithin = async ({
   src,
   options,
+  owner,
   signal,
   redirects,
 }: {
   src: string
   options: Options
+  owner: string
   signal: AbortSignal
   redirects: number
 }): Promise<FetchedFile> => {
@@ -80,7 +88,8 @@ const fetchWithin = async ({
   }
   const refusal = outboundRefusal({ url, allowedHosts: options.allowedHosts })
   if (refusal) return refuse(`"src" ${refusal}.`)
-  const lookup = guardedLookup({ trusted: options.allowedHosts.includes(url.host) })
+  const trusted = isTrustedHost({ url, allowedHosts: options.allowedHosts })
+  const lookup = guardedLookup({ trusted, owner, signal })
 
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http
@@ -96,10 +105,10 @@ const fetchWithin = async ({
     req.on('error', reject)
   }).catch((err: Error) =>
     refuse(
-      signal.aborted
-        ? `"src" did not answer within ${options.timeoutMs} ms.`
-        : err.message === blockedAddressMessage
-          ? '"src" resolves to a private or reserved address.'
+      isUnreachableError(err) || !trusted
+        ? `"src" ${unreachable}.`
+        : signal.aborted
+          ? `"src" did not answer within ${options.timeoutMs} ms.`
           : '"src" could not be fetched.',
     ),
   )
@@ -114,7 +123,7 @@ const fetchWithin = async ({
     } catch {
       return refuse('"src" redirects to an invalid URL.')
     }
-    return fetchWithin({ src: next, options, signal, redirects: redirects + 1 })
+    return fetchWithin({ src: next, options, owner, signal, redirects: redirects + 1 })
   }
   if (status !== 200) {
     response.resume()

@@ -78,7 +78,11 @@ const serve: Record<Operation, (args: Served) => Promise<Response>> = {
   create: async (served) => {
     const { request, ...args } = served
     const input = args.kind.upload
-      ? await readMediaInput({ request, config: args.payload.config })
+      ? await readMediaInput({
+          request,
+          config: args.payload.config,
+          owner: String(args.principal.tenant.id),
+        })
       : { body: await jsonBody(served) }
     const { id, record } = await createRecord({ ...args, ...input })
     const location = `${partnerBasePath}/${args.principal.tenant.slug}/${args.kind.path}/${id}`

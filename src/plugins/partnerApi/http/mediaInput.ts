@@ -10,7 +10,8 @@ import { mediaType, readBody, readJsonObject } from './body'
 const maxFormParts = 50
 
 type MediaInput = { body: Record<string, unknown>; file: FetchedFile }
-type Read = { request: Request; config: SanitizedConfig }
+/** `owner` is the tenant the request acts for: whose share of outbound lookups a fetch takes. */
+type Read = { request: Request; config: SanitizedConfig; owner: string }
 
 /** The installation's upload limit is Payload's own, so the admin and the API agree. */
 const uploadLimit = (config: SanitizedConfig): number => {
@@ -65,7 +66,7 @@ const fromMultipart = async ({ request, config }: Read): Promise<MediaInput> => 
   }
 }
 
-const fromRemoteSource = async ({ request, config }: Read): Promise<MediaInput> => {
+const fromRemoteSource = async ({ request, config, owner }: Read): Promise<MediaInput> => {
   const options = partnerOptions(config)
   const { src, ...body } = await readJsonObject({ request, limit: options.bodyLimitBytes })
   if (typeof src !== 'string' || !src) {
@@ -78,6 +79,7 @@ const fromRemoteSource = async ({ request, config }: Read): Promise<MediaInput> 
   }
   const file = await fetchRemoteFile({
     src,
+    owner,
     // The partner hanging up ends the fetch too.
     signal: request.signal,
     options: {

@@ -6,7 +6,8 @@ import { webhookOptions } from '../options'
 /**
  * Where deliveries may go: an absolute http(s) URL (https only in production) that does not
  * point at a private address, as for a media `src`. Checked again, address by address, at
- * every delivery.
+ * every delivery. A private address is refused in the words a delivery to a name that does
+ * not resolve fails with, so creating subscriptions probes nothing.
  */
 export const validateTarget: TextFieldSingleValidation = (value, { req }) => {
   if (typeof value !== 'string' || !value.trim()) return 'A target URL is required.'

@@ -43,6 +43,7 @@ export const deliverClaimed = async ({
       headers: signatureHeaders({ id: delivery.id, body, secret }),
       timeoutMs: options.timeoutMs,
       allowedHosts: options.allowedHosts,
+      owner: delivery.tenantId,
     })
   }
   await settleDelivery({ payload, delivery, attempt, options })

@@ -1,7 +1,13 @@
 import http from 'node:http'
 import https from 'node:https'
 
-import { blockedAddressMessage, guardedLookup, outboundRefusal } from '../../../lib/outbound'
+import { guardedLookup } from '../../../lib/guardedLookup'
+import {
+  isTrustedHost,
+  isUnreachableError,
+  outboundRefusal,
+  unreachable,
+} from '../../../lib/outbound'
 import { excerptChars } from '../defaults'
 
 /**
@@ -37,7 +43,13 @@ export type Attempt = {
  * POSTs one message. The target is checked as a media `src` is (a private address is refused,
  * and the connection goes to the address that was checked); redirects are not followed (a 3xx
  * is a failure, so a target cannot bounce deliveries inward); one time-out covers the whole
- * attempt. Only a 2xx counts as delivered.
+ * attempt. Only a 2xx counts as delivered. `owner` (the tenant) is whose share of name
+ * lookups the attempt takes.
+ *
+ * Until a target answers, an untrusted one's every failure (refused address, unknown name,
+ * lookup time-out or cap, connection refused or timed out, TLS) is one message with no
+ * latency: the log and "send test" must not tell which internal names exist or which ports
+ * of an address are open. An allowed host (the installation's own receiver) keeps the details.
  */
 export const sendMessage = async ({
   url: target,
@@ -45,12 +57,14 @@ export const sendMessage = async ({
   headers,
   timeoutMs,
   allowedHosts,
+  owner,
 }: {
   url: string
   body: string
   headers: Record<string, string>
   timeoutMs: number
   allowedHosts: readonly string[]
+  owner: string
 }): Promise<Attempt> => {
   const started = performance.now()
   const at = new Date().toISOString()
@@ -62,22 +76,26 @@ export const sendMessage = async ({
     excerpt,
     error,
   })
+  // Nothing was sent: no latency to report.
+  const refused = (error: string): Attempt => ({ ...failed(error), latencyMs: 0 })
   let url: URL
   try {
     url = new URL(target)
   } catch {
-    return failed('The target is not a valid URL.')
+    return refused('The target is not a valid URL.')
   }
   const refusal = outboundRefusal({ url, allowedHosts })
-  if (refusal) return failed(`The target ${refusal}.`)
+  if (refusal) return refused(`The target ${refusal}.`)
+  const trusted = isTrustedHost({ url, allowedHosts })
   const signal = AbortSignal.timeout(timeoutMs)
+  let answered = false
   return new Promise<Attempt>((resolve) => {
     const client = url.protocol === 'https:' ? https : http
     const req = client.request(
       url,
       {
         method: 'POST',
-        lookup: guardedLookup({ trusted: allowedHosts.includes(url.host) }),
+        lookup: guardedLookup({ trusted, owner, signal }),
         signal,
         headers: {
           ...headers,
@@ -87,6 +105,7 @@ export const sendMessage = async ({
         },
       },
       (res) => {
+        answered = true
         const chunks: Buffer[] = []
         let size = 0
         res.on('data', (chunk: Buffer) => {
@@ -121,13 +140,13 @@ export const sendMessage = async ({
       },
     )
     req.on('error', (err: Error & { code?: string }) => {
+      if (isUnreachableError(err) || (!trusted && !answered))
+        return resolve(refused(`The target ${unreachable}.`))
       resolve(
         failed(
           signal.aborted
             ? `No answer within ${timeoutMs} ms.`
-            : err.message === blockedAddressMessage
-              ? 'The target resolves to a private or reserved address.'
-              : `Could not connect (${err.code ?? err.message}).`,
+            : `Could not connect (${err.code ?? err.message}).`,
         ),
       )
     })
