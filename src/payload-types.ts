@@ -1628,6 +1628,18 @@ export interface Webhook {
   pausedReason?: string | null;
   pausedAt?: string | null;
   /**
+   * A user, or an API key: revoking the key pauses what it made.
+   */
+  createdBy?:
+    | ({
+        relationTo: 'users';
+        value: string | User;
+      } | null)
+    | ({
+        relationTo: 'api-keys';
+        value: string | ApiKey;
+      } | null);
+  /**
    * Deliveries have failed since then without one success.
    */
   failingSince?: string | null;
@@ -2446,6 +2458,7 @@ export interface WebhooksSelect<T extends boolean = true> {
   active?: T;
   pausedReason?: T;
   pausedAt?: T;
+  createdBy?: T;
   failingSince?: T;
   updatedAt?: T;
   createdAt?: T;

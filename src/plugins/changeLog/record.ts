@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 
 import { executeInRequest } from '../../db/inTransaction'
+import { actorOf } from '../../utilities/actor'
 import { relationId, type RelationValue } from '../../utilities/relationId'
 import { changeChannel } from './defaults'
 import { changedFields, eventOf, type ChangeEvent, type Live } from './events'
@@ -25,16 +26,6 @@ export type ChangeEntry = {
 
 /** Runs in the change's transaction after its entry is written: rolled back with it. */
 export type ChangeSubscriber = (args: { req: PayloadRequest; entry: ChangeEntry }) => Promise<void>
-
-/** Who made a change: a partner key (its principal carries the key id), a user, or the system. */
-export const actorOf = (
-  req: PayloadRequest,
-): { type: 'key' | 'user' | 'system'; id: string | null } => {
-  const user = req.user as (Doc & { id?: unknown; apiKey?: unknown }) | null
-  if (typeof user?.apiKey === 'string') return { type: 'key', id: user.apiKey }
-  if (user?.id !== undefined) return { type: 'user', id: String(user.id) }
-  return { type: 'system', id: null }
-}
 
 /**
  * Appends the change to the log in the request's transaction and announces it at commit.

@@ -10,6 +10,7 @@ import {
 import { collectionTableName, postgresOf } from '../../db/postgres'
 import { withSessionLock } from '../../db/sessionLock'
 import { concurrencyLimit } from '../../lib/concurrency'
+import { actorOf, makerOf, type Maker } from '../../utilities/actor'
 import { relationId, type RelationValue } from '../../utilities/relationId'
 import { maxLeadDays, maxWaitingPerTenant, publishTask, type ScheduleAction } from './defaults'
 
@@ -20,6 +21,8 @@ export type ScheduledChange = {
   record: string
   action: ScheduleAction
   at: string
+  /** Who scheduled it (its job's `input.madeBy`): revoking a key cancels its changes. */
+  createdBy: Maker | null
   createdAt: string
 }
 
@@ -112,6 +115,7 @@ export const scheduleChange = async ({
     invalid({ collection, field: 'at', message: `At most ${maxLeadDays} days ahead.` })
   const tenant = await assertCanPublish({ payload, user, collection, id })
   const byPerson = user?.collection === 'users' && !('apiKey' in user)
+  const madeBy = makerOf(actorOf({ user: user ?? null }))
   // Counted and queued under the tenant's lock: two at once cannot both see room for one more.
   const queueOnce = async () => {
     const waiting = await upcomingChanges({ payload, tenant })
@@ -137,6 +141,8 @@ export const scheduleChange = async ({
         type: action,
         doc: { relationTo: collection as 'events', value: id },
         ...(byPerson && user ? { user: { relationTo: 'users', value: user.id } } : {}),
+        // Payload's task input has no such field; it keeps it, and the runner ignores it.
+        ...(madeBy ? { madeBy } : {}),
       },
       waitUntil: at,
     })
@@ -168,6 +174,7 @@ export const scheduleChange = async ({
     record: id,
     action,
     at: at.toISOString(),
+    createdBy: madeBy,
     createdAt: new Date(String(job.createdAt)).toISOString(),
   }
 }
@@ -178,6 +185,8 @@ type Row = {
   record: string
   action: string | null
   at: Date
+  maker_type: string | null
+  maker_id: string | null
   created_at: Date
 }
 
@@ -210,7 +219,8 @@ export const upcomingChanges = async ({
     const slugParam = `$${params.length}`
     parts.push(
       `select j.id::text as id, ${slugParam}::text as collection, r.id::text as record,
-        j.input->>'type' as action, j.wait_until as at, j.created_at
+        j.input->>'type' as action, j.wait_until as at, j.created_at,
+        j.input->'madeBy'->>'type' as maker_type, j.input->'madeBy'->>'id' as maker_id
        from "${jobs}" j join "${table}" r on r.id::text = j.input->'doc'->>'value'
        where j.task_slug = $2 and j.completed_at is null and j.processing = false
          and j.has_error is not true
@@ -237,6 +247,10 @@ export const upcomingChanges = async ({
     record: row.record,
     action: row.action === 'unpublish' ? 'unpublish' : 'publish',
     at: row.at.toISOString(),
+    createdBy:
+      row.maker_id && (row.maker_type === 'user' || row.maker_type === 'key')
+        ? { type: row.maker_type, id: row.maker_id }
+        : null,
     createdAt: row.created_at.toISOString(),
   }))
 }

@@ -23,6 +23,7 @@ import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 }
 import { AssignTenantFieldTrigger as AssignTenantFieldTrigger_1d0591e3cf4f332c83a86da13a0de59a } from '@payloadcms/plugin-multi-tenant/client'
 import { WatchTenantCollection as WatchTenantCollection_1d0591e3cf4f332c83a86da13a0de59a } from '@payloadcms/plugin-multi-tenant/client'
 import { ApiKeySecret as ApiKeySecret_160c47a5534fd2ae86ed24e15dc0e645 } from '../../../components/ApiKeySecret'
+import { KeyWork as KeyWork_cc06fa9aead0235580ccc4fe1115f54d } from '../../../components/KeyWork'
 import { WebhookSecret as WebhookSecret_d9b1dc97dd82afe7b5d8748069e511c3 } from '../../../components/WebhookSecret'
 import { TenantSelector as TenantSelector_d6d5f193a167989e2ee7d14202901e62 } from '@payloadcms/plugin-multi-tenant/rsc'
 import { TenantSelectionProvider as TenantSelectionProvider_d6d5f193a167989e2ee7d14202901e62 } from '@payloadcms/plugin-multi-tenant/rsc'
@@ -55,6 +56,7 @@ export const importMap = {
   "@payloadcms/plugin-multi-tenant/client#AssignTenantFieldTrigger": AssignTenantFieldTrigger_1d0591e3cf4f332c83a86da13a0de59a,
   "@payloadcms/plugin-multi-tenant/client#WatchTenantCollection": WatchTenantCollection_1d0591e3cf4f332c83a86da13a0de59a,
   "/components/ApiKeySecret#ApiKeySecret": ApiKeySecret_160c47a5534fd2ae86ed24e15dc0e645,
+  "/components/KeyWork#KeyWork": KeyWork_cc06fa9aead0235580ccc4fe1115f54d,
   "/components/WebhookSecret#WebhookSecret": WebhookSecret_d9b1dc97dd82afe7b5d8748069e511c3,
   "@payloadcms/plugin-multi-tenant/rsc#TenantSelector": TenantSelector_d6d5f193a167989e2ee7d14202901e62,
   "@payloadcms/plugin-multi-tenant/rsc#TenantSelectionProvider": TenantSelectionProvider_d6d5f193a167989e2ee7d14202901e62,

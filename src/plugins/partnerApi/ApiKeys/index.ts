@@ -4,6 +4,7 @@ import { canCreateKeys, manageKeys } from './access'
 import { rateLimitWithinDefault } from './rateLimitWithinDefault'
 import { rotateSecret } from './endpoints/rotateSecret'
 import { limitKeysPerTenant } from './hooks/limitKeysPerTenant'
+import { retireOnDelete, retireOnRevoke } from './hooks/retireKeyWork'
 import { checkKeyTenantsShape, issueKey, limitKeyTenants, revealKeyOnce } from './hooks/issueKey'
 
 /**
@@ -31,7 +32,8 @@ export const ApiKeys: CollectionConfig = {
   hooks: {
     beforeOperation: [checkKeyTenantsShape],
     beforeChange: [limitKeyTenants, limitKeysPerTenant, issueKey],
-    afterChange: [revealKeyOnce],
+    afterChange: [retireOnRevoke, revealKeyOnce],
+    beforeDelete: [retireOnDelete],
   },
   fields: [
     { name: 'name', type: 'text', required: true, admin: { description: 'What this key is for.' } },
@@ -83,6 +85,11 @@ export const ApiKeys: CollectionConfig = {
       admin: { position: 'sidebar', description: 'A revoked key stops working at once.' },
     },
     { name: 'revokedAt', type: 'date', admin: { readOnly: true, position: 'sidebar' } },
+    {
+      name: 'made',
+      type: 'ui',
+      admin: { position: 'sidebar', components: { Field: '/components/KeyWork#KeyWork' } },
+    },
     {
       name: 'createdBy',
       type: 'relationship',

@@ -2,6 +2,7 @@ import type { OpenAPIV3_1 } from 'openapi-types'
 
 import { maxLeadDays, scheduleActions } from '../../scheduling/defaults'
 import type { JsonSchema } from '../kinds/fieldSchema'
+import { makerSchema } from './maker'
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
 
@@ -40,10 +41,11 @@ export const scheduledSchemas = (kinds: readonly string[]): Record<string, JsonS
     ScheduledChange: {
       type: 'object',
       description: 'A publish or unpublish waiting for its time.',
-      required: ['id', 'kind', 'record', 'action', 'at', 'createdAt'],
+      required: ['id', 'kind', 'record', 'action', 'at', 'createdBy', 'createdAt'],
       properties: {
         id: { type: 'string', format: 'uuid' },
         ...common,
+        createdBy: makerSchema,
         createdAt: { type: 'string', format: 'date-time' },
       },
     },

@@ -3,6 +3,7 @@ import type { OpenAPIV3_1 } from 'openapi-types'
 import { recordEventType, recordEvents, testEventType } from '../../webhooks/defaults'
 import { deliveryPage } from '../../webhooks/operations/deliveriesQuery'
 import type { JsonSchema } from '../kinds/fieldSchema'
+import { makerSchema } from './maker'
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
 const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({
@@ -74,6 +75,7 @@ export const webhookSchemas = (kinds: readonly string[]): Record<string, JsonSch
       'pausedReason',
       'pausedAt',
       'failingSince',
+      'createdBy',
       'createdAt',
       'updatedAt',
     ],
@@ -86,6 +88,7 @@ export const webhookSchemas = (kinds: readonly string[]): Record<string, JsonSch
         format: 'date-time',
         description: 'Deliveries have failed since then without one success.',
       }),
+      createdBy: makerSchema,
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
     },

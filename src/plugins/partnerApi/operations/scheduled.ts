@@ -65,6 +65,7 @@ const out = ({
   record: change.record,
   action: change.action,
   at: change.at,
+  createdBy: change.createdBy,
   createdAt: change.createdAt,
 })
 

@@ -4,6 +4,7 @@ import type { Webhook } from '../../../payload-types'
 
 import { recordEvents } from '../../webhooks/defaults'
 import { webhookOptions } from '../../webhooks/options'
+import { makerKeyContext } from '../../webhooks/Webhooks/hooks/recordMaker'
 import { deliveryOut, webhookOut } from '../../webhooks/operations/partnerShape'
 import {
   findWebhook,
@@ -97,6 +98,7 @@ export const createWebhook = async ({
     data: { ...data, url: data.url ?? '', tenant: principal.tenant.id },
     depth: 0,
     overrideAccess: true,
+    context: { [makerKeyContext]: principal.key.id },
   })
   return { ...webhookOut(doc), secret: (doc as { secret?: string }).secret ?? null }
 }

@@ -7,6 +7,7 @@ import { rotateSecretEndpoint, sendTestEndpoint } from './endpoints'
 import { dropDeliveries } from './hooks/dropDeliveries'
 import { issueSecret, revealSecretOnce } from './hooks/issueSecret'
 import { limitWebhooksPerTenant } from './hooks/limitWebhooksPerTenant'
+import { recordMaker } from './hooks/recordMaker'
 import { validateTarget } from './validateTarget'
 
 /**
@@ -20,14 +21,22 @@ export const webhooksCollection = ({ kinds }: { kinds: readonly string[] }): Col
   admin: {
     useAsTitle: 'url',
     group: 'Settings',
-    defaultColumns: ['url', 'description', 'events', 'kinds', 'active', 'pausedReason'],
+    defaultColumns: [
+      'url',
+      'description',
+      'events',
+      'kinds',
+      'active',
+      'pausedReason',
+      'createdBy',
+    ],
     description:
       'Partner systems told of every change as it happens, signed per Standard Webhooks. Deliveries are retried for about a day; a target that keeps failing is paused.',
   },
   access: webhookAccess,
   endpoints: [rotateSecretEndpoint, sendTestEndpoint],
   hooks: {
-    beforeChange: [requireAdministeredTenant, limitWebhooksPerTenant, issueSecret],
+    beforeChange: [requireAdministeredTenant, limitWebhooksPerTenant, issueSecret, recordMaker],
     afterChange: [revealSecretOnce],
     beforeDelete: [dropDeliveries],
   },
@@ -94,6 +103,17 @@ export const webhooksCollection = ({ kinds }: { kinds: readonly string[] }): Col
         position: 'sidebar',
         date: { pickerAppearance: 'dayAndTime' },
         condition: (data) => !data?.active,
+      },
+    },
+    {
+      name: 'createdBy',
+      label: 'Made by',
+      type: 'relationship',
+      relationTo: ['users', 'api-keys'],
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        description: 'A user, or an API key: revoking the key pauses what it made.',
       },
     },
     {

@@ -1,4 +1,5 @@
 import type { Webhook, WebhookDelivery } from '../../../payload-types'
+import { makerOfRelation, type MakerRelation } from '../Webhooks/maker'
 
 /** A subscription as partners read it: never its secret. */
 export const webhookOut = (doc: Webhook) => ({
@@ -12,6 +13,7 @@ export const webhookOut = (doc: Webhook) => ({
   pausedReason: doc.pausedReason ?? null,
   pausedAt: doc.pausedAt ?? null,
   failingSince: doc.failingSince ?? null,
+  createdBy: makerOfRelation(doc.createdBy as MakerRelation | null | undefined),
   createdAt: doc.createdAt,
   updatedAt: doc.updatedAt,
 })
