@@ -46,10 +46,16 @@ export const fairShare = ({
   let all = 0
   const mine = (owner: string) => running.get(owner) ?? 0
   const queued = (owner: string) => waiting.get(owner)?.length ?? 0
-  const active = () => new Set([...running.keys(), ...waiting.keys()]).size
-  const shareOf = (owner: string) => {
-    const others = active() - (running.has(owner) || waiting.has(owner) ? 1 : 0)
-    return Math.min(perOwner, Math.max(1, Math.floor(total / (others + 1))))
+  /** Owners with work running or waiting. */
+  const active = () => {
+    let count = running.size
+    for (const owner of waiting.keys()) if (!running.has(owner)) count++
+    return count
+  }
+  /** The owner's share now, given how many owners are active (itself counted, if new). */
+  const shareOf = (owner: string, owners = active()) => {
+    const counted = running.has(owner) || waiting.has(owner) ? owners : owners + 1
+    return Math.min(perOwner, Math.max(1, Math.floor(total / counted)))
   }
   const forget = (owner: string) => {
     if (!running.has(owner) && !waiting.has(owner)) served.delete(owner)
@@ -62,9 +68,10 @@ export const fairShare = ({
   /** Hands free places to waiters: fewest running first, then the one served longest ago. */
   const dispatch = () => {
     while (all < total) {
+      const owners = active()
       let next: string | undefined
       for (const owner of waiting.keys()) {
-        if (mine(owner) >= shareOf(owner)) continue
+        if (mine(owner) >= shareOf(owner, owners)) continue
         if (
           next === undefined ||
           mine(owner) < mine(next) ||
