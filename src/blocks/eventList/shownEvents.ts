@@ -76,14 +76,14 @@ const chosen = async ({
 }
 
 /** What an upcoming list asks: the same question is answered once, however many lists ask it. */
-type Question = {
+export type Question = {
   season: string | null
   series: string | null
   venue: string | null
   limit: number
 }
 
-type Filter = 'season' | 'series' | 'venue'
+export type Filter = 'season' | 'series' | 'venue'
 const filters: Filter[] = ['season', 'series', 'venue']
 
 const questionOf = (row: Row): Question => ({
@@ -102,27 +102,27 @@ const keyOf = (q: Question) => `${q.season}|${q.series}|${q.venue}|${q.limit}`
 const shapeOf = (q: Question): Filter[] => filters.filter((filter) => q[filter] !== null)
 
 /**
- * For each question, all of one shape, the published events of the tenant with a performance
- * still to start (and not hidden), in its season and series and with a performance at its
- * venue where it names them; soonest first. Each question is a row of a VALUES list joined
- * LATERAL to the events; a filter is a plain equality on its column, which its index answers
- * (a condition that may be null, `q.season is null or …`, would have every event read).
+ * The statement that answers questions of one shape: for each, the published events of the
+ * tenant with a performance still to start (and not hidden), in its season and series and with
+ * a performance at its venue where it names them; soonest first. Each question is a row of a
+ * VALUES list joined LATERAL to the events; a filter is a plain equality on its column, which
+ * its index answers (a condition that may be null, `q.season is null or …`, reads every event).
+ * Rows are `(n, id)`, `n` the question's place in `questions`.
  */
-const upcomingOfShape = async ({
+export const upcomingStatement = ({
   payload,
   tenantId,
   shape,
   questions,
   now,
-  req,
 }: {
   payload: Payload
   tenantId: string
+  /** The filters every one of `questions` names, and only those. */
   shape: Filter[]
   questions: Question[]
   now: string
-  req?: PayloadRequest
-}): Promise<string[][]> => {
+}): SQL => {
   const events = collectionTable({ payload, collection: 'events' })
   const instances = collectionTable({ payload, collection: 'event-instances' })
   if (!events || !instances) throw new Error('event lists: no events or event-instances table')
@@ -149,10 +149,7 @@ const upcomingOfShape = async ({
   const filtered = sql.join(
     shape.map((filter) => sql` and ${filterColumn[filter]} = q.${sql.identifier(filter)}`),
   )
-  const found = await executeInRequest<{ n: number; id: string }>({
-    payload,
-    ...(req ? { req } : {}),
-    query: sql`select q.n as n, shown.id as id
+  return sql`select q.n as n, shown.id as id
       from (values ${asked}) as q (${names})
       cross join lateral (
         select e.id as id, min(i.${start}) as next
@@ -167,9 +164,21 @@ const upcomingOfShape = async ({
         order by next, e.id
         limit q.lim
       ) shown
-      order by q.n, shown.next, shown.id`,
+      order by q.n, shown.next, shown.id`
+}
+
+/** The answers to questions of one shape, in their order. */
+const upcomingOfShape = async ({
+  payload,
+  req,
+  ...asked
+}: Parameters<typeof upcomingStatement>[0] & { req?: PayloadRequest }): Promise<string[][]> => {
+  const found = await executeInRequest<{ n: number; id: string }>({
+    payload,
+    ...(req ? { req } : {}),
+    query: upcomingStatement({ payload, ...asked }),
   })
-  const answers = questions.map((): string[] => [])
+  const answers = asked.questions.map((): string[] => [])
   for (const { n, id } of found) answers[Number(n)]?.push(String(id))
   return answers
 }
