@@ -3,7 +3,11 @@ import type { Payload } from 'payload'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { eventListsPerPage, upcomingStatement } from '../../src/blocks/eventList/shownEvents'
+import {
+  eventListsPerPage,
+  upcomingQuestionsPerAnswer,
+  upcomingStatement,
+} from '../../src/blocks/eventList/shownEvents'
 import { postgresOf } from '../../src/db/postgres'
 import { startApp, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'
@@ -183,6 +187,32 @@ describe('fair shares', () => {
     const read = await quiet().get('pages', String(page.body.id))
     const shown = (read.body.layout as { shownEvents?: unknown }[]).map((b) => b.shownEvents)
     expect(shown).toEqual(lists.map(() => [event.body.id]))
+    // A list of pages answers its first distinct questions, up to its bound; the rest are empty.
+    const pages = 6
+    for (let p = 0; p < pages; p++) {
+      const layout = Array.from({ length: eventListsPerPage }, (_, m) => {
+        const n = p * eventListsPerPage + m
+        return {
+          blockType: 'eventList',
+          source: 'upcoming',
+          limit: Math.floor(n / shapes.length) + 1,
+          ...shapes[n % shapes.length],
+        }
+      })
+      const made = await quiet().create('pages', {
+        title: `Capped ${p}`,
+        _status: 'published',
+        layout,
+      })
+      expect(made.status, JSON.stringify(made.body).slice(0, 300)).toBe(201)
+    }
+    const listed = await quiet().list('pages', `?where[title][like]=Capped&limit=${pages}`)
+    expect(listed.status).toBe(200)
+    const answered = (listed.body.docs ?? []).flatMap((doc) =>
+      (doc.layout as { shownEvents: unknown[] }[]).map((block) => block.shownEvents.length),
+    )
+    expect(answered).toHaveLength(pages * eventListsPerPage)
+    expect(answered.filter((count) => count > 0)).toHaveLength(upcomingQuestionsPerAnswer)
   })
 
   it('asks upcoming lists with conditions their indexes answer', async () => {
