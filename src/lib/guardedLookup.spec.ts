@@ -9,7 +9,8 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { startDnsServer, type DnsEntry } from '../../tests/helpers/dnsServer'
-import { guardedLookup, lookupBounds, resolveOutbound } from './guardedLookup'
+import { fairQueueBounds } from './fairQueues'
+import { guardedLookup, resolveOutbound } from './guardedLookup'
 import { isUnreachableError, unreachable } from './outbound'
 import { resolveName } from './resolveName'
 
@@ -141,7 +142,7 @@ describe('resolveOutbound', () => {
   })
 
   it("gives each tenant its share of lookups: one tenant's hanging names do not stop another's", async () => {
-    const { perOwner, waitingPerOwner } = lookupBounds
+    const { perOwner, waitingPerOwner } = fairQueueBounds.lookups()
     const greedy = Array.from({ length: perOwner + waitingPerOwner }, () =>
       outcome({ host: 'hang.test', owner: 'greedy', trusted: false }),
     )

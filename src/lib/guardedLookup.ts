@@ -1,19 +1,10 @@
 import net from 'node:net'
 import type { LookupFunction } from 'node:net'
 
-import { concurrencyLimit } from './concurrency'
+import { fairQueue } from './fairQueues'
 import { isRefusedAddress, unreachableError } from './outbound'
 import { resolveName, type ResolvedAddress } from './resolveName'
 import { readSettings } from './settings'
-
-/**
- * Outbound name lookups in flight in this process: a few per tenant, so one tenant's names
- * whose servers never answer hold only its own places until their deadline, and a few wait a
- * moment for a place (a burst of deliveries is served), the rest are refused at once.
- */
-export const lookupBounds = { perOwner: 4, total: 32, waitMs: 1_000, waitingPerOwner: 8 }
-
-const lookups = concurrencyLimit(lookupBounds)
 
 /**
  * RFC 6761: `localhost` and its subdomains are loopback whatever a DNS server says, and c-ares
@@ -41,7 +32,7 @@ const addressesOf = async ({
   const name = host.toLowerCase().replace(/\.$/, '')
   if (isLocalhost(name)) return loopback
   const { outboundDnsServers, outboundDnsTimeoutMs } = readSettings()
-  const ran = await lookups.run({
+  const ran = await fairQueue({ name: 'lookups' }).run({
     owner,
     task: () =>
       resolveName({

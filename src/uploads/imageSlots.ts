@@ -1,36 +1,58 @@
-import { APIError } from 'payload'
+import type { PayloadRequest } from 'payload'
+
+import { onTransactionEnd } from '../db/transactions'
+import { fairQueue, fairRefusal } from '../lib/fairQueues'
+import { relationId, type RelationValue } from '../utilities/relationId'
 
 /**
- * Decoding and resizing an image takes a core and up to a few hundred megabytes; this many run
- * at once per process, a few more wait, and the rest are told to come back (503). Each waiting
- * request holds a database connection (its transaction is open), so few may wait.
+ * Whose image work an upload is: the tenant of the record it writes (sent, or stored for an
+ * update or a duplicate), else the person uploading (an admin user of no tenant yet).
  */
-const waiting: (() => void)[] = []
-let running = 0
-
-export const acquireImageSlot = async ({
-  concurrency,
-  maxWaiting = concurrency * 2,
+export const uploadOwner = async ({
+  req,
+  collection,
+  data,
+  id,
 }: {
-  concurrency: number
-  maxWaiting?: number
-}): Promise<() => void> => {
-  let released = false
-  const release = (): void => {
-    if (released) return
-    released = true
-    const next = waiting.shift()
-    if (next) next()
-    else running -= 1
+  req: PayloadRequest
+  collection: string
+  data?: Record<string, unknown>
+  /** The stored record the upload reads or writes, if any. */
+  id?: string | number
+}): Promise<string> => {
+  const sent = relationId(data?.tenant as RelationValue)
+  if (sent) return sent
+  if (id !== undefined) {
+    const stored = (await req.payload
+      .findByID({
+        collection: collection as 'media',
+        id,
+        depth: 0,
+        select: { tenant: true },
+        overrideAccess: true,
+        req,
+        disableErrors: true,
+      })
+      .catch(() => null)) as { tenant?: RelationValue } | null
+    const tenant = relationId(stored?.tenant)
+    if (tenant) return tenant
   }
-  if (concurrency <= 0) return () => undefined
-  if (running < concurrency) {
-    running += 1
-    return release
-  }
-  if (waiting.length >= maxWaiting) {
-    throw new APIError('Too many images are being processed; try again shortly.', 503)
-  }
-  await new Promise<void>((resolve) => waiting.push(resolve))
-  return release
+  return req.user ? `${req.user.collection}:${req.user.id}` : 'anonymous'
+}
+
+/**
+ * Holds one of the `images` fair queue's places for the owner until the request's transaction
+ * ends (Payload resizes within it), or refuses: 429 past the tenant's own share and waiting
+ * places, 503 after a fair wait.
+ */
+export const takeImageSlot = async ({
+  req,
+  owner,
+}: {
+  req: PayloadRequest
+  owner: string
+}): Promise<void> => {
+  const place = await fairQueue({ name: 'images' }).acquire({ owner })
+  if ('over' in place) throw fairRefusal({ over: place.over, work: 'image uploads' })
+  await onTransactionEnd({ req, hook: place.release })
 }

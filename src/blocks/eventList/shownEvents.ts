@@ -1,14 +1,28 @@
 import { sql } from '@payloadcms/db-postgres'
+import type { SQL } from '@payloadcms/db-postgres/drizzle'
 import type { Payload, PayloadRequest } from 'payload'
 
 import { executeInRequest } from '../../db/inTransaction'
 import { collectionTable, type CollectionTable } from '../../db/postgres'
+import { fairQueue, fairRefusal } from '../../lib/fairQueues'
 import { isUuid } from '../../lib/uuid'
 import type { BlockResolver } from '../../plugins/partnerApi/kinds/blockResolver'
 
 /** How many events an "upcoming" list shows when its block does not say. */
 export const upcomingDefaultLimit = 6
 export const upcomingMaxLimit = 50
+
+/** Event lists one page may hold (pages validate it), so one page's answer is always whole. */
+export const eventListsPerPage = 20
+
+/**
+ * Distinct upcoming lists one answer works out: a list of many pages of many lists stays a few
+ * statements. Lists past it answer no events; a page read by itself always has all of its own.
+ */
+export const upcomingQuestionsPerAnswer = 100
+
+/** Questions one statement asks: its VALUES list, each row a lateral read on the indexes. */
+const questionsPerStatement = 20
 
 type Row = Record<string, unknown>
 
@@ -62,12 +76,15 @@ const chosen = async ({
 }
 
 /** What an upcoming list asks: the same question is answered once, however many lists ask it. */
-type Question = {
+export type Question = {
   season: string | null
   series: string | null
   venue: string | null
   limit: number
 }
+
+export type Filter = 'season' | 'series' | 'venue'
+const filters: Filter[] = ['season', 'series', 'venue']
 
 const questionOf = (row: Row): Question => ({
   season: isUuid(row.season) ? row.season : null,
@@ -81,42 +98,59 @@ const questionOf = (row: Row): Question => ({
 
 const keyOf = (q: Question) => `${q.season}|${q.series}|${q.venue}|${q.limit}`
 
+/** The filters a question names: questions of one shape are asked in one statement. */
+const shapeOf = (q: Question): Filter[] => filters.filter((filter) => q[filter] !== null)
+
 /**
- * For each question, the published events of the tenant with a performance still to start
- * (and not hidden), in its season and series and with a performance at its venue where it
- * names them; soonest first. One statement for all of a page of answers' lists: each question
- * is a row of a VALUES list joined LATERAL to the events, on the indexes of both tables.
+ * The statement that answers questions of one shape: for each, the published events of the
+ * tenant with a performance still to start (and not hidden), in its season and series and with
+ * a performance at its venue where it names them; soonest first. Each question is a row of a
+ * VALUES list joined LATERAL to the events; a filter is a plain equality on its column, which
+ * its index answers (a condition that may be null, `q.season is null or …`, reads every event).
+ * Rows are `(n, id)`, `n` the question's place in `questions`.
  */
-const upcoming = async ({
+export const upcomingStatement = ({
   payload,
   tenantId,
+  shape,
   questions,
   now,
-  req,
 }: {
   payload: Payload
   tenantId: string
+  /** The filters every one of `questions` names, and only those. */
+  shape: Filter[]
   questions: Question[]
   now: string
-  req?: PayloadRequest
-}): Promise<string[][]> => {
-  if (questions.length === 0) return []
+}): SQL => {
   const events = collectionTable({ payload, collection: 'events' })
   const instances = collectionTable({ payload, collection: 'event-instances' })
   if (!events || !instances) throw new Error('event lists: no events or event-instances table')
   const start = column(instances, 'startDate')
+  const filterColumn: Record<Filter, SQL> = {
+    season: sql`e.${column(events, 'season')}`,
+    series: sql`e.${column(events, 'series')}`,
+    venue: sql`i.${column(instances, 'venue')}`,
+  }
+  const names = sql.join(
+    [sql`n`, ...shape.map((filter) => sql.identifier(filter)), sql`lim`],
+    sql`, `,
+  )
   const asked = sql.join(
     questions.map(
       (q, n) =>
-        sql`(${n}::int, ${q.season}::uuid, ${q.series}::uuid, ${q.venue}::uuid, ${q.limit}::int)`,
+        sql`(${sql.join(
+          [sql`${n}::int`, ...shape.map((filter) => sql`${q[filter]}::uuid`), sql`${q.limit}::int`],
+          sql`, `,
+        )})`,
     ),
     sql`, `,
   )
-  const found = await executeInRequest<{ n: number; id: string }>({
-    payload,
-    ...(req ? { req } : {}),
-    query: sql`select q.n as n, shown.id as id
-      from (values ${asked}) as q (n, season, series, venue, lim)
+  const filtered = sql.join(
+    shape.map((filter) => sql` and ${filterColumn[filter]} = q.${sql.identifier(filter)}`),
+  )
+  return sql`select q.n as n, shown.id as id
+      from (values ${asked}) as q (${names})
       cross join lateral (
         select e.id as id, min(i.${start}) as next
         from ${sql.identifier(events.name)} e
@@ -125,19 +159,75 @@ const upcoming = async ({
           and e.${column(events, '_status')} = 'published'
           and i.${column(instances, 'tenant')} = ${tenantId}
           and i.${start} >= ${now}::timestamptz
-          and i.${column(instances, 'hidden')} is not true
-          and (q.season is null or e.${column(events, 'season')} = q.season)
-          and (q.series is null or e.${column(events, 'series')} = q.series)
-          and (q.venue is null or i.${column(instances, 'venue')} = q.venue)
+          and i.${column(instances, 'hidden')} is not true${filtered}
         group by e.id
         order by next, e.id
         limit q.lim
       ) shown
-      order by q.n, shown.next, shown.id`,
+      order by q.n, shown.next, shown.id`
+}
+
+/** The answers to questions of one shape, in their order. */
+const upcomingOfShape = async ({
+  payload,
+  req,
+  ...asked
+}: Parameters<typeof upcomingStatement>[0] & { req?: PayloadRequest }): Promise<string[][]> => {
+  const found = await executeInRequest<{ n: number; id: string }>({
+    payload,
+    ...(req ? { req } : {}),
+    query: upcomingStatement({ payload, ...asked }),
   })
-  const answers = questions.map((): string[] => [])
+  const answers = asked.questions.map((): string[] => [])
   for (const { n, id } of found) answers[Number(n)]?.push(String(id))
   return answers
+}
+
+/**
+ * The answers to a page of answers' distinct questions, by key: grouped by shape, a bounded
+ * number a statement, at most `upcomingQuestionsPerAnswer` in all (the rest answer nothing).
+ * The statements run under the tenant's share of the `eventLists` fair queue.
+ */
+const upcoming = async ({
+  payload,
+  tenantId,
+  questions,
+  req,
+}: {
+  payload: Payload
+  tenantId: string
+  questions: Question[]
+  req?: PayloadRequest
+}): Promise<Map<string, string[]>> => {
+  const answered = new Map<string, string[]>()
+  const asked = questions.slice(0, upcomingQuestionsPerAnswer)
+  if (asked.length === 0) return answered
+  const shapes = new Map<string, Question[]>()
+  for (const question of asked) {
+    const shape = shapeOf(question).join()
+    shapes.set(shape, [...(shapes.get(shape) ?? []), question])
+  }
+  const now = new Date().toISOString()
+  const done = await fairQueue({ name: 'eventLists' }).run({
+    owner: tenantId,
+    task: async () => {
+      for (const same of shapes.values())
+        for (let at = 0; at < same.length; at += questionsPerStatement) {
+          const some = same.slice(at, at + questionsPerStatement)
+          const answers = await upcomingOfShape({
+            payload,
+            tenantId,
+            shape: shapeOf(some[0]!),
+            questions: some,
+            now,
+            ...(req ? { req } : {}),
+          })
+          some.forEach((question, n) => answered.set(keyOf(question), answers[n] ?? []))
+        }
+    },
+  })
+  if ('over' in done) throw fairRefusal({ over: done.over, work: 'event lists' })
+  return answered
 }
 
 /**
@@ -151,8 +241,7 @@ export const shownEvents: BlockResolver = {
     type: 'array',
     readOnly: true,
     items: { type: 'string', format: 'uuid' },
-    description:
-      'The events this list shows now, in order: the chosen ones, or (`source` "upcoming") the published events with a performance still to start in its season and series and at its venue (those it names; none named: all), soonest first, at most `limit`. Only published events of the tenant; worked out when the page is read.',
+    description: `The events this list shows now, in order: the chosen ones, or (\`source\` "upcoming") the published events with a performance still to start in its season and series and at its venue (those it names; none named: all), soonest first, at most \`limit\`. Only published events of the tenant; worked out when the page is read. A page holds at most ${eventListsPerPage} event lists, and one answer works out at most ${upcomingQuestionsPerAnswer} different upcoming lists (a list of pages past that answers the rest empty: read those pages by themselves).`,
   },
   resolve: async ({ payload, tenantId, rows, req }) => {
     const byHand = rows.filter((row) => row.source !== 'upcoming')
@@ -164,15 +253,12 @@ export const shownEvents: BlockResolver = {
       const question = questionOf(row)
       questions.set(keyOf(question), question)
     }
-    const asked = [...questions.values()]
-    const answered = await upcoming({
+    const byKey = await upcoming({
       payload,
       tenantId,
-      questions: asked,
-      now: new Date().toISOString(),
+      questions: [...questions.values()],
       ...(req ? { req } : {}),
     })
-    const byKey = new Map(asked.map((question, n) => [keyOf(question), answered[n] ?? []]))
     return rows.map((row) => shown.get(row) ?? byKey.get(keyOf(questionOf(row))) ?? [])
   },
 }

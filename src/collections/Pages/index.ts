@@ -8,6 +8,7 @@ import { themeFields } from '../../fields/slugSet'
 import { titleField } from '../../fields/title'
 import { urlField } from '../../fields/url'
 import { setPublishedAt } from '../../hooks/setPublishedAt'
+import { eventListCount } from './eventListCount'
 import { deriveRelativePath } from './hooks/deriveRelativePath'
 import { refuseParentCycles } from './hooks/refuseParentCycles'
 
@@ -52,6 +53,7 @@ export const Pages: CollectionConfig = {
       type: 'blocks',
       blocks: layoutBlocks,
       maxRows: 60,
+      validate: eventListCount,
       admin: { description: 'The page, top to bottom: text, pictures, buttons, event lists.' },
     },
     {

@@ -1,5 +1,4 @@
 import {
-  APIError,
   NotFound,
   ValidationError,
   type Payload,
@@ -9,7 +8,7 @@ import {
 
 import { collectionTableName, postgresOf } from '../../db/postgres'
 import { withSessionLock } from '../../db/sessionLock'
-import { concurrencyLimit } from '../../lib/concurrency'
+import { fairQueue, fairRefusal } from '../../lib/fairQueues'
 import { actorOf, makerOf, type Maker } from '../../utilities/actor'
 import { relationId, type RelationValue } from '../../utilities/relationId'
 import { maxLeadDays, maxWaitingPerTenant, publishTask, type ScheduleAction } from './defaults'
@@ -80,13 +79,6 @@ export const assertCanPublish = async ({
 }
 
 /**
- * Schedulings at once in this process: each holds a connection for the tenant's lock and uses
- * another to count and queue, so their number is bounded far below the pool's, and one
- * tenant's burst waits its turn (across instances the lock orders them).
- */
-const scheduling = concurrencyLimit({ perOwner: 1, total: 2, waitMs: 5_000, waitingPerOwner: 8 })
-
-/**
  * Schedules the record's publish or unpublish at `at` as `user` (a partner's key acts as a
  * member of its one tenant). Payload's scheduled-publish task does the change when it is due:
  * as the person who scheduled it, who must still be allowed then; a key's change runs as the
@@ -147,7 +139,7 @@ export const scheduleChange = async ({
       waitUntil: at,
     })
   }
-  const placed = await scheduling.run({
+  const placed = await fairQueue({ name: 'scheduling' }).run({
     owner: tenant,
     task: async () => {
       const locked = await withSessionLock({
@@ -160,13 +152,7 @@ export const scheduleChange = async ({
       return locked.value
     },
   })
-  if ('over' in placed)
-    throw new APIError(
-      placed.over === 'owner'
-        ? "Another of this tenant's changes is being scheduled; retry shortly."
-        : 'The server is scheduling as many changes as it takes at once; retry shortly.',
-      placed.over === 'owner' ? 429 : 503,
-    )
+  if ('over' in placed) throw fairRefusal({ over: placed.over, work: 'schedulings' })
   const job = placed.value
   return {
     id: String(job.id),

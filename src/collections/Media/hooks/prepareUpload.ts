@@ -7,7 +7,7 @@ import sharp from 'sharp'
 
 import { onTransactionEnd } from '../../../db/transactions'
 import { readSettings } from '../../../lib/settings'
-import { acquireImageSlot } from '../../../uploads/imageSlots'
+import { takeImageSlot, uploadOwner } from '../../../uploads/imageSlots'
 import { extensionOf, type MediaType } from '../../../uploads/mediaTypes'
 import { storedName } from '../../../uploads/storedName'
 
@@ -77,12 +77,6 @@ const keepCurrentFiles = async ({
       }
     },
   })
-}
-
-/** Holds one image slot until the request's transaction ends. */
-const takeImageSlot = async (req: Req) => {
-  const release = await acquireImageSlot({ concurrency: readSettings().imageConcurrency })
-  await onTransactionEnd({ req, hook: release })
 }
 
 /** Removes every file of one stored name (the original and its sizes) from `dir`. */
@@ -180,8 +174,8 @@ const storedOriginal = async ({
  * - never changes the bytes of a name: a new file or an edit of the picture gets new names, so
  *   the file route may answer a name as immutable;
  * - leaves nothing on disk when its write does not commit;
- * - is refused (400) above the pixel limit before anything decodes it, and waits for one of a
- *   few image slots;
+ * - is refused (400) above the pixel limit before anything decodes it, and waits for its
+ *   tenant's fair share of the image places (the `images` fair queue);
  * - comes with its bytes: Payload's own fetch of a `url` sent in the body (no time or size
  *   limit) is refused.
  */
@@ -214,7 +208,16 @@ export const prepareUpload: CollectionBeforeOperationHook = async ({
   const file = req.file
   if (!file) {
     // Cropping, a new focal point and duplicating decode the stored image again.
-    if (upload.duplicateFromID || req.query?.uploadEdits) await takeImageSlot(req)
+    if (upload.duplicateFromID || req.query?.uploadEdits)
+      await takeImageSlot({
+        req,
+        owner: await uploadOwner({
+          req,
+          collection: collection.slug,
+          data: upload.data,
+          id: (upload.duplicateFromID as string | number | undefined) ?? upload.id,
+        }),
+      })
     // Payload strips `url` from a REST body before this hook, yet still fetches it: look at the
     // body as sent too.
     const sent = { ...(req.data ?? {}), ...(upload.data ?? {}) } as Record<string, unknown>
@@ -238,7 +241,15 @@ export const prepareUpload: CollectionBeforeOperationHook = async ({
         400,
       )
     }
-    await takeImageSlot(req)
+    await takeImageSlot({
+      req,
+      owner: await uploadOwner({
+        req,
+        collection: collection.slug,
+        data: upload.data,
+        id: operation === 'update' ? upload.id : undefined,
+      }),
+    })
   }
 
   const original = edited?.originalFilename ?? path.basename(file.name || 'upload').slice(-200)

@@ -161,7 +161,7 @@ const parameters: Record<string, OpenAPIV3_1.ParameterObject> = {
     name: 'search',
     in: 'query',
     description:
-      'Words to find in the title and text (descriptions, bodies, page blocks) of the tenant\'s records, as on a web search form: `"a phrase"`, `or`, `-without`. Every word must match, in the language the tenant writes in (other forms of a word where it sets one; whole words by default); at least one word must be one to find, not only `-without` (else 400). Without `sort` the best matches come first; combines with `where` and `page` (not `cursor`), over the best 1,000 matches. A tenant runs 2 searches at once per server; more wait their turn up to 2 s, then answer 429.',
+      'Words to find in the title and text (descriptions, bodies, page blocks) of the tenant\'s records, as on a web search form: `"a phrase"`, `or`, `-without`. Every word must match, in the language the tenant writes in (other forms of a word where it sets one; whole words by default); at least one word must be one to find, not only `-without` (else 400). Without `sort` the best matches come first; combines with `where` and `page` (not `cursor`), over the best 1,000 matches. A tenant runs 2 searches at once per server, fewer while other tenants search too; 8 more wait their turn up to 2 s, then answer 429.',
     schema: { type: 'string', maxLength: 500 },
   },
   draft: {
@@ -228,7 +228,7 @@ const problemHeaders: Record<number, Record<string, JsonSchema>> = {
   },
   429: {
     'Retry-After': header({
-      description: 'Seconds until the key may call again.',
+      description: 'Seconds until the key, or the tenant past its share, may call again.',
       schema: { type: 'integer', minimum: 1 },
     }),
   },

@@ -1,20 +1,20 @@
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 
+import { fairQueue } from '../../../lib/fairQueues'
+import type { FairShareRefusal } from '../../../lib/fairShare'
 import { markdownDefaults } from './markdownDefaults'
 
 type Answer = { value: Record<string, unknown> } | { problem: string }
-type Job = { markdown: string; resolve: (answer: Answer) => void }
 
 /**
  * Markdown is converted off the event loop, one conversion at a time, each within a time
  * budget: CommonMark parsers are superlinear on hostile input (a 100 kB body of `*a` takes
  * a minute), and a request that takes the process with it takes every tenant. A conversion
- * that overruns ends its thread; the next one starts a fresh thread.
+ * that overruns ends its thread; the next one starts a fresh thread. Whose conversion is next is
+ * the `markdown` fair queue's (one place: the thread), so a tenant's flood is its own backlog.
  */
 let worker: Promise<Worker> | undefined
-const queue: Job[] = []
-let running = false
 let nextId = 1
 
 const start = (): Promise<Worker> =>
@@ -73,49 +73,23 @@ const convertOne = async (markdown: string): Promise<Answer> => {
   })
 }
 
-const drain = async (): Promise<void> => {
-  if (running) return
-  running = true
-  try {
-    for (let job = queue.shift(); job; job = queue.shift())
-      job.resolve(
-        await convertOne(job.markdown).catch(() => ({
-          problem: 'The Markdown could not be converted.',
-        })),
-      )
-  } finally {
-    running = false
-  }
-}
-
-/** Conversions waiting or under way, by owner (a tenant). */
-const owners = new Map<string, number>()
-
 /**
- * Converts Markdown to the editor's JSON, or says why not; or, without starting, which bound it
- * is over: its owner's share (one tenant cannot fill the queue for the others) or the queue's.
+ * Converts Markdown to the editor's JSON, or says why not; or, without converting, which bound
+ * kept it out: its tenant's share of the converter, or everyone's.
  */
-export const convertMarkdown = ({
+export const convertMarkdown = async ({
   markdown,
   owner,
 }: {
   markdown: string
   owner: string
-}): Promise<Answer> | { over: 'owner' | 'total' } => {
-  const mine = owners.get(owner) ?? 0
-  if (mine >= markdownDefaults.perOwner) return { over: 'owner' }
-  if (queue.length >= markdownDefaults.maxWaiting) return { over: 'total' }
-  owners.set(owner, mine + 1)
-  return new Promise<Answer>((resolve) => {
-    queue.push({
-      markdown,
-      resolve: (answer) => {
-        const left = (owners.get(owner) ?? 1) - 1
-        if (left > 0) owners.set(owner, left)
-        else owners.delete(owner)
-        resolve(answer)
-      },
-    })
-    void drain()
+}): Promise<Answer | FairShareRefusal> => {
+  const answer = await fairQueue({ name: 'markdown' }).run({
+    owner,
+    task: () =>
+      convertOne(markdown).catch((): Answer => ({
+        problem: 'The Markdown could not be converted.',
+      })),
   })
+  return 'over' in answer ? answer : answer.value
 }

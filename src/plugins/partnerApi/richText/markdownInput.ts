@@ -1,7 +1,8 @@
+import { fairRefusal } from '../../../lib/fairQueues'
 import { eachFieldValue } from '../../../utilities/fieldValues'
 import type { Kind } from '../kinds/model'
 import { markdownMaxFields, markdownMaxLength, markdownName } from '../kinds/richTextSiblings'
-import { fail, validationFailed } from '../problems'
+import { validationFailed } from '../problems'
 import { convertMarkdown } from './markdownConverter'
 
 type Slot = { holder: Record<string, unknown>; name: string; path: string }
@@ -70,17 +71,8 @@ export const fromMarkdown = async ({
   for (const { holder, name, path } of slots) {
     const markdown = holder[markdownName(name)] as string
     if (markdown.length > markdownMaxLength) continue
-    const converting = convertMarkdown({ markdown, owner })
-    if ('over' in converting)
-      return fail({
-        status: converting.over === 'owner' ? 429 : 503,
-        detail:
-          converting.over === 'owner'
-            ? 'This tenant has Markdown conversions under way; retry when they have answered, or send JSON.'
-            : 'Too many Markdown conversions are waiting; retry shortly, or send JSON.',
-        headers: { 'retry-after': '1' },
-      })
-    const answer = await converting
+    const answer = await convertMarkdown({ markdown, owner })
+    if ('over' in answer) throw fairRefusal({ over: answer.over, work: 'Markdown conversions' })
     if ('problem' in answer)
       validationFailed([{ field: markdownName(path), message: answer.problem }])
     else {

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 
 import { collectionTable, postgresOf } from '../../../db/postgres'
-import { concurrencyLimit } from '../../../lib/concurrency'
+import { fairQueue, fairRefusal } from '../../../lib/fairQueues'
 import { isSearchLanguage, type SearchLanguage } from '../../../lib/searchLanguages'
 import { searchLanguageField, searchTextField } from '../../search'
 import type { Kind } from '../kinds/model'
@@ -20,26 +20,12 @@ export const searchMatchesMax = 1_000
 export const searchRankCharacters = 2_000
 
 /**
- * How long one search statement may run, and how many may run at once per tenant and in all
- * in this process. A search holds a connection of the shared pool while it runs (a broad one
- * re-reads many rows' text to rank them), so one tenant's searches must never take the pool
- * from the others: past its share a search waits its turn a moment, then is told to retry; a
- * search past its time ends.
+ * How long one search statement may run: a search holds a connection of the shared pool while
+ * it runs (a broad one re-reads many rows' text to rank them), so a search past its time ends.
+ * How many run at once is the `search` fair queue's (lib/fairQueues.ts): one tenant's searches
+ * never take the pool from the others.
  */
-export const searchLimits = {
-  timeoutMs: 3_000,
-  perTenant: 2,
-  total: 4,
-  waitMs: 2_000,
-  waitingPerTenant: 32,
-}
-
-const running = concurrencyLimit({
-  perOwner: searchLimits.perTenant,
-  total: searchLimits.total,
-  waitMs: searchLimits.waitMs,
-  waitingPerOwner: searchLimits.waitingPerTenant,
-})
+export const searchLimits = { timeoutMs: 3_000 }
 
 /**
  * The ids of the tenant's records that match the words (PostgreSQL full-text search as written
@@ -85,7 +71,7 @@ export const rankedIds = async ({
         AND ${document} @@ ${query}
       ORDER BY ts_rank(${ranked}, ${query}) DESC, "${id}"
       LIMIT ${searchMatchesMax}`
-  const answer = await running.run({
+  const answer = await fairQueue({ name: 'search' }).run({
     owner: tenantId,
     task: () =>
       withinTime({
@@ -108,14 +94,7 @@ export const rankedIds = async ({
       }),
   })
   if ('value' in answer) return answer.value
-  return fail({
-    status: answer.over === 'owner' ? 429 : 503,
-    detail:
-      answer.over === 'owner'
-        ? `This tenant has ${searchLimits.perTenant} searches running and more waiting; retry shortly.`
-        : 'The server is running as many searches as it takes at once; retry shortly.',
-    headers: { 'retry-after': '1' },
-  })
+  throw fairRefusal({ over: answer.over, work: 'searches' })
 }
 
 /** Runs `work` on one connection in a transaction whose statements stop at the search's time. */
