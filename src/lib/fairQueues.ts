@@ -10,6 +10,12 @@ import { readSettings } from './settings'
  */
 export const fairQueueBounds = {
   /**
+   * Partner operations under way: each holds a pooled connection most of its time, and the
+   * pool has 10 (`DB_POOL_MAX`), so one tenant's flood runs at most 6 at once and leaves the
+   * rest to the others; its excess waits its turn behind theirs, then is refused as its own.
+   */
+  requests: () => ({ total: 48, perOwner: 6, waitMs: 10_000, waitingPerOwner: 64 }),
+  /**
    * A search holds a pooled connection while it ranks (a broad one re-reads many rows' text):
    * a tenant alone takes half the places, so others' searches still start at once.
    */

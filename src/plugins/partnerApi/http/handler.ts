@@ -2,6 +2,7 @@ import defaultConfig from '@payload-config'
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 
 import { clientAddressHeader } from '../../../lib/clientAddress'
+import { fairQueue, fairRefusal } from '../../../lib/fairQueues'
 import { problemResponse } from '../../../lib/problem'
 import { parseFeedQuery } from '../../changeLog/feedQuery'
 import { authorize, type PartnerPrincipal } from '../keys/authorize'
@@ -244,8 +245,9 @@ const kindOf = ({ payload, route }: { payload: Payload; route: Route }): Kind =>
 
 /**
  * Every partner request, step by step: match the route, identify the key (401), count it
- * against its limit (429), check its tenant and scope (403), then read the input, run the
- * operation and answer. Anything thrown becomes a problem+json answer.
+ * against its limit (429), check its tenant and scope (403), then, within the tenant's share
+ * of the operations under way (429 past it), read the input, run the operation and answer.
+ * Anything thrown becomes a problem+json answer.
  */
 export const handlePartnerRequest = async ({
   request,
@@ -275,16 +277,27 @@ export const handlePartnerRequest = async ({
     })
     limitRate({ payload, key })
     const principal = await authorize({ payload, key, tenantSlug: tenant, scope: route.scope })
-    const response =
-      'params' in found
-        ? await serveTenant[found.route.name]({ payload, principal, request, params: found.params })
-        : await serve[found.route.operation]({
-            payload,
-            kind: kindOf({ payload, route: found.route }),
-            principal,
-            request,
-            id: found.id,
-          })
+    const ready = payload
+    const ran = await fairQueue({ name: 'requests' }).run({
+      owner: principal.tenant.id,
+      task: () =>
+        'params' in found
+          ? serveTenant[found.route.name]({
+              payload: ready,
+              principal,
+              request,
+              params: found.params,
+            })
+          : serve[found.route.operation]({
+              payload: ready,
+              kind: kindOf({ payload: ready, route: found.route }),
+              principal,
+              request,
+              id: found.id,
+            }),
+    })
+    if ('over' in ran) throw fairRefusal({ over: ran.over, work: 'requests' })
+    const response = ran.value
     for (const [name, value] of Object.entries(cors)) response.headers.set(name, value)
     return response
   } catch (err) {
