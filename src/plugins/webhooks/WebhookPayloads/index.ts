@@ -1,0 +1,26 @@
+import type { CollectionConfig } from 'payload'
+
+/**
+ * The record a change left, stored once however many subscriptions are sent it: deliveries
+ * point here (`webhook-deliveries.payload`). Written by the queue and removed by the log's
+ * pruning once no delivery points at it; nobody reads or writes it through Payload.
+ */
+export const webhookPayloadsCollection: CollectionConfig = {
+  slug: 'webhook-payloads',
+  admin: { hidden: true },
+  access: {
+    create: () => false,
+    read: () => false,
+    update: () => false,
+    delete: () => false,
+  },
+  fields: [
+    { name: 'tenant', type: 'relationship', relationTo: 'tenants', index: true },
+    {
+      name: 'change',
+      type: 'number',
+      admin: { description: 'The change log entry whose record this is.' },
+    },
+    { name: 'record', type: 'json' },
+  ],
+}
