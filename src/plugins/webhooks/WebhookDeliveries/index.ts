@@ -28,12 +28,12 @@ export const webhookDeliveriesCollection: CollectionConfig = {
     delete: () => false,
   },
   hooks: { beforeChange: [retryByHand] },
-  // What the worker's claim looks for: a tenant's due messages and its messages on their way,
-  // and earlier ones of the same record; what the queue counts: a subscription's backlog.
+  // What the worker's claim looks for: a subscription's due messages in order and its
+  // messages on their way, and earlier ones of the same record; what the queue counts: a
+  // subscription's backlog.
   indexes: [
-    { fields: ['tenant', 'state', 'nextAttemptAt'] },
+    { fields: ['webhook', 'state', 'nextAttemptAt'] },
     { fields: ['webhook', 'kind', 'recordId', 'change'] },
-    { fields: ['webhook', 'state'] },
   ],
   fields: [
     {

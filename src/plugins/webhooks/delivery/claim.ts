@@ -54,9 +54,9 @@ const claimLock = 'webhook_deliveries:claim'
  *
  * Tenants share the slots fairly: a tenant with `perTenant` deliveries on their way (leases
  * held, on any instance) gets no more, and a batch takes each tenant's first due message, then
- * each one's second, and so on. Each tenant's candidates are read from the
- * (tenant, state, next attempt) index and stop at `perTenant`, so a tenant's backlog costs the
- * claim no more than its share.
+ * each one's second, and so on. Each subscription's candidates are read in order from the
+ * (webhook, state, next attempt) index and stop at `perTenant`, and a paused one's backlog is
+ * not read at all, so what waits costs the claim nothing beyond a share.
  */
 export const claimDue = async ({
   payload,
@@ -71,36 +71,59 @@ export const claimDue = async ({
 }): Promise<Claimed[]> => {
   const due = sql`((d.state = 'pending' and d.next_attempt_at <= now())
     or (d.state = 'delivering' and d.lease_until < now()))`
+  // A record's message waits for an earlier one of the same record to the same subscription.
+  const inOrder = sql`not exists (
+    select 1 from webhook_deliveries e
+    where e.webhook_id = d.webhook_id and e.kind = d.kind and e.record_id = d.record_id
+      and e.change < d.change and e.state in ('pending', 'delivering'))`
   const { rows } = await postgresOf(payload).drizzle.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${claimLock}, 0))`)
     return tx.execute<Row>(sql`
-      with owners as (
-        -- Tenants that exist and have subscriptions: a deleted tenant's rows (tenant_id set
-        -- null) are never candidates, so they cannot fill the batch and stall the queue.
-        select distinct w.tenant_id from webhooks w join tenants t on t.id = w.tenant_id
+      with hooks as (
+        -- Subscriptions of tenants that exist: a deleted tenant's rows (tenant_id set null) are
+        -- never candidates, so they cannot fill the batch and stall the queue.
+        select w.id, w.tenant_id, w.active from webhooks w join tenants t on t.id = w.tenant_id
+      ),
+      busy as (
+        select h.tenant_id, count(*)::int as n
+        from hooks h join webhook_deliveries b on b.webhook_id = h.id
+        where b.state = 'delivering' and b.lease_until >= now()
+        group by h.tenant_id
+      ),
+      per_hook as (
+        select h.tenant_id, c.id, c.next_attempt_at, c.change
+        from hooks h
+        cross join lateral (
+          (select d.id, d.next_attempt_at, d.change from webhook_deliveries d
+            where h.active and d.webhook_id = h.id and d.state = 'pending'
+              and d.next_attempt_at <= now() and ${inOrder}
+            order by d.next_attempt_at, d.change
+            limit ${perTenant})
+          union all
+          -- A paused subscription's test messages (they have no kind); its backlog waits.
+          (select d.id, d.next_attempt_at, d.change from webhook_deliveries d
+            where not h.active and d.webhook_id = h.id and d.kind is null
+              and d.state = 'pending' and d.next_attempt_at <= now()
+              and d.type = ${testEventType}
+            order by d.next_attempt_at
+            limit ${perTenant})
+          union all
+          (select d.id, d.next_attempt_at, d.change from webhook_deliveries d
+            where d.webhook_id = h.id and d.state = 'delivering' and d.lease_until < now()
+              and (h.active or d.type = ${testEventType}) and ${inOrder}
+            order by d.next_attempt_at, d.change
+            limit ${perTenant})
+        ) c
       ),
       candidates as (
-        select c.id, c.next_attempt_at, c.change, c.rank
-        from owners o
-        cross join lateral (
-          select count(*)::int as n from webhook_deliveries b
-          where b.tenant_id = o.tenant_id and b.state = 'delivering' and b.lease_until >= now()
-        ) busy
-        cross join lateral (
-          select d.id, d.next_attempt_at, d.change,
-            row_number() over (order by d.next_attempt_at, d.change) as rank
-          from webhook_deliveries d
-          join webhooks w on w.id = d.webhook_id
-          where d.tenant_id = o.tenant_id and ${due}
-            and (w.active or d.type = ${testEventType})
-            and not exists (
-              select 1 from webhook_deliveries e
-              where e.webhook_id = d.webhook_id and e.kind = d.kind and e.record_id = d.record_id
-                and e.change < d.change and e.state in ('pending', 'delivering'))
-          order by d.next_attempt_at, d.change
-          limit ${perTenant}
-        ) c
-        where c.rank <= ${perTenant} - busy.n
+        select p.id, p.next_attempt_at, p.change, p.rank
+        from (
+          select per_hook.*, row_number() over (
+            partition by tenant_id order by next_attempt_at, change) as rank
+          from per_hook
+        ) p
+        left join busy on busy.tenant_id = p.tenant_id
+        where p.rank <= ${perTenant} - coalesce(busy.n, 0)
       ),
       taken as (
         select d.id from webhook_deliveries d

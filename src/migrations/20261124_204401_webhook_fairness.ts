@@ -19,8 +19,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "webhook_payloads_created_at_idx" ON "webhook_payloads" USING btree ("created_at");
   ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_payload_id_webhook_payloads_id_fk" FOREIGN KEY ("payload_id") REFERENCES "public"."webhook_payloads"("id") ON DELETE set null ON UPDATE no action;
   CREATE INDEX "webhook_deliveries_payload_idx" ON "webhook_deliveries" USING btree ("payload_id");
-  CREATE INDEX "tenant_state_nextAttemptAt_idx" ON "webhook_deliveries" USING btree ("tenant_id","state","next_attempt_at");
-  CREATE INDEX "webhook_state_idx" ON "webhook_deliveries" USING btree ("webhook_id","state");`)
+  CREATE INDEX "webhook_state_nextAttemptAt_idx" ON "webhook_deliveries" USING btree ("webhook_id","state","next_attempt_at");`)
   // Deliveries kept their own copy of the record: one stored record per change takes their
   // place before the column goes.
   await db.execute(sql`
@@ -44,8 +43,7 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   ALTER TABLE "webhook_payloads" DISABLE ROW LEVEL SECURITY;
   DROP TABLE "webhook_payloads" CASCADE;
   DROP INDEX "webhook_deliveries_payload_idx";
-  DROP INDEX "tenant_state_nextAttemptAt_idx";
-  DROP INDEX "webhook_state_idx";
+  DROP INDEX "webhook_state_nextAttemptAt_idx";
   CREATE INDEX "state_nextAttemptAt_idx" ON "webhook_deliveries" USING btree ("state","next_attempt_at");
   ALTER TABLE "webhook_deliveries" DROP COLUMN "payload_id";`)
 }
