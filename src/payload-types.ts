@@ -1709,7 +1709,6 @@ export interface WebhookDelivery {
  */
 export interface WebhookPayload {
   id: string;
-  tenant?: (string | null) | Tenant;
   /**
    * The change log entry whose record this is.
    */
@@ -2509,7 +2508,6 @@ export interface WebhookDeliveriesSelect<T extends boolean = true> {
  * via the `definition` "webhook-payloads_select".
  */
 export interface WebhookPayloadsSelect<T extends boolean = true> {
-  tenant?: T;
   change?: T;
   record?: T;
   updatedAt?: T;

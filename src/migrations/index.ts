@@ -16,7 +16,7 @@ import * as migration_20261122_175840_search_language from './20261122_175840_se
 import * as migration_20261123_180826_event_places from './20261123_180826_event_places'
 import * as migration_20261124_183845_published_reads from './20261124_183845_published_reads'
 import * as migration_20261124_184129_local_times from './20261124_184129_local_times'
-import * as migration_20261124_204401_webhook_fairness from './20261124_204401_webhook_fairness'
+import * as migration_20261124_204650_webhook_fairness from './20261124_204650_webhook_fairness'
 
 export const migrations = [
   {
@@ -110,8 +110,8 @@ export const migrations = [
     name: '20261124_184129_local_times',
   },
   {
-    up: migration_20261124_204401_webhook_fairness.up,
-    down: migration_20261124_204401_webhook_fairness.down,
-    name: '20261124_204401_webhook_fairness',
+    up: migration_20261124_204650_webhook_fairness.up,
+    down: migration_20261124_204650_webhook_fairness.down,
+    name: '20261124_204650_webhook_fairness',
   },
 ]

@@ -54,7 +54,8 @@ export const webhookDeliveriesCollection: CollectionConfig = {
       type: 'relationship',
       relationTo: 'webhook-payloads',
       index: true,
-      hidden: true,
+      // Not `hidden`: the record field below reads it after it.
+      admin: { hidden: true },
     },
     {
       name: 'record',

@@ -3,11 +3,13 @@ import type { CollectionConfig } from 'payload'
 /**
  * The record a change left, stored once however many subscriptions are sent it: deliveries
  * point here (`webhook-deliveries.payload`). Written by the queue and removed by the log's
- * pruning once no delivery points at it; nobody reads or writes it through Payload.
+ * pruning once no delivery points at it; nobody reads or writes it through Payload. It has no
+ * tenant of its own: it is its deliveries' (a change's sequence is unique across tenants).
  */
 export const webhookPayloadsCollection: CollectionConfig = {
   slug: 'webhook-payloads',
   admin: { hidden: true },
+  graphQL: false,
   access: {
     create: () => false,
     read: () => false,
@@ -15,7 +17,6 @@ export const webhookPayloadsCollection: CollectionConfig = {
     delete: () => false,
   },
   fields: [
-    { name: 'tenant', type: 'relationship', relationTo: 'tenants', index: true },
     {
       name: 'change',
       type: 'number',

@@ -66,8 +66,8 @@ export const queueDeliveries: ChangeSubscriber = async ({ req, entry }) => {
         returning id
       ),
       stored as (
-        insert into webhook_payloads (tenant_id, change, record, updated_at, created_at)
-        select ${entry.tenant}, ${entry.seq}::numeric, ${JSON.stringify(record)}::jsonb, now(), now()
+        insert into webhook_payloads (change, record, updated_at, created_at)
+        select ${entry.seq}::numeric, ${JSON.stringify(record)}::jsonb, now(), now()
         where ${record !== null}::boolean
           and exists (select 1 from subs where id not in (select id from full_up))
         returning id

@@ -4,7 +4,6 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
    CREATE TABLE "webhook_payloads" (
   	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-  	"tenant_id" uuid,
   	"change" numeric,
   	"record" jsonb,
   	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
@@ -13,24 +12,22 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   
   DROP INDEX "state_nextAttemptAt_idx";
   ALTER TABLE "webhook_deliveries" ADD COLUMN "payload_id" uuid;
-  ALTER TABLE "webhook_payloads" ADD CONSTRAINT "webhook_payloads_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE set null ON UPDATE no action;
-  CREATE INDEX "webhook_payloads_tenant_idx" ON "webhook_payloads" USING btree ("tenant_id");
   CREATE INDEX "webhook_payloads_updated_at_idx" ON "webhook_payloads" USING btree ("updated_at");
   CREATE INDEX "webhook_payloads_created_at_idx" ON "webhook_payloads" USING btree ("created_at");
   ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_payload_id_webhook_payloads_id_fk" FOREIGN KEY ("payload_id") REFERENCES "public"."webhook_payloads"("id") ON DELETE set null ON UPDATE no action;
   CREATE INDEX "webhook_deliveries_payload_idx" ON "webhook_deliveries" USING btree ("payload_id");
   CREATE INDEX "webhook_state_nextAttemptAt_idx" ON "webhook_deliveries" USING btree ("webhook_id","state","next_attempt_at");`)
-  // Deliveries kept their own copy of the record: one stored record per change takes their
-  // place before the column goes.
+  // Deliveries kept their own copy of the record: one stored record per change (a change's
+  // sequence is unique across tenants) takes their place before the column goes.
   await db.execute(sql`
-  INSERT INTO "webhook_payloads" ("tenant_id", "change", "record", "created_at", "updated_at")
-    SELECT DISTINCT ON ("tenant_id", "change") "tenant_id", "change", "record", now(), now()
-    FROM "webhook_deliveries" WHERE "record" IS NOT NULL AND "record" <> 'null'::jsonb
-    ORDER BY "tenant_id", "change", "created_at";
+  INSERT INTO "webhook_payloads" ("change", "record", "created_at", "updated_at")
+    SELECT DISTINCT ON ("change") "change", "record", now(), now()
+    FROM "webhook_deliveries"
+    WHERE "record" IS NOT NULL AND "record" <> 'null'::jsonb AND "change" IS NOT NULL
+    ORDER BY "change", "created_at";
   UPDATE "webhook_deliveries" d SET "payload_id" = p."id"
     FROM "webhook_payloads" p
-    WHERE d."record" IS NOT NULL AND d."record" <> 'null'::jsonb
-      AND p."tenant_id" IS NOT DISTINCT FROM d."tenant_id" AND p."change" = d."change";
+    WHERE d."record" IS NOT NULL AND d."record" <> 'null'::jsonb AND p."change" = d."change";
   ALTER TABLE "webhook_deliveries" DROP COLUMN "record";`)
 }
 
