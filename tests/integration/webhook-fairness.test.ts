@@ -159,6 +159,17 @@ describe('test messages', () => {
     expect(receiver.at('/d').length).toBe(testsPerMinute)
   })
 
+  it('a tenant over its subscriptions is told so on the admin too', async () => {
+    const tenant = tenants['fair-d']!.id
+    for (const path of ['/d2', '/d3']) {
+      const res = await admin.post('/api/webhooks', { tenant, url: receiver.url(path) })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+    }
+    const over = await admin.post('/api/webhooks', { tenant, url: receiver.url('/d4') })
+    expect(over.status).toBe(400)
+    expect(JSON.stringify(over.body)).toMatch(/at most 3 webhook subscriptions/)
+  })
+
   it('that fail are failed after their one attempt, never retried', async () => {
     const b = clients['fair-b']!
     receiver.answer('/b-fails', () => 500)

@@ -8,8 +8,8 @@ import type { CollectionConfig } from 'payload'
  */
 export const webhookPayloadsCollection: CollectionConfig = {
   slug: 'webhook-payloads',
+  // In GraphQL's schema all the same: deliveries' relationship to it needs its type there.
   admin: { hidden: true },
-  graphQL: false,
   access: {
     create: () => false,
     read: () => false,
