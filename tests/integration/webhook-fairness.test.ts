@@ -183,6 +183,27 @@ describe('test messages', () => {
   })
 })
 
+describe('test messages, one at a time', () => {
+  it('a subscription is sent one test message at a time', async () => {
+    const b = clients['fair-b']!
+    receiver.answer('/b-hangs', () => 'hang')
+    const id = await subscribe(b, '/b-hangs', { kinds: ['seasons'] })
+    const first = b.call('POST', `/webhooks/${id}/test`)
+    await waitUntil({
+      what: 'the first test message to reach the receiver',
+      timeoutMs: 5_000,
+      check: async () => receiver.at('/b-hangs').length === 1,
+    })
+    const second = await b.call('POST', `/webhooks/${id}/test`)
+    expect(second.status).toBe(429)
+    expect(String(second.body.detail)).toMatch(/still on its way/)
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0)
+    const answered = await first
+    expect(answered.body).toMatchObject({ state: 'failed', attempts: 1 })
+    expect(receiver.at('/b-hangs').length).toBe(1)
+  })
+})
+
 describe('what a tenant can make the service keep', () => {
   it("a change's record is stored once, however many subscriptions are sent it", async () => {
     const f = clients['fair-f']!
