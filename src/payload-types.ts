@@ -459,6 +459,7 @@ export interface Config {
     redirects: Redirect;
     webhooks: Webhook;
     'webhook-deliveries': WebhookDelivery;
+    'webhook-payloads': WebhookPayload;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-preferences': PayloadPreference;
@@ -490,6 +491,7 @@ export interface Config {
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     webhooks: WebhooksSelect<false> | WebhooksSelect<true>;
     'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
+    'webhook-payloads': WebhookPayloadsSelect<false> | WebhookPayloadsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -1622,7 +1624,7 @@ export interface Webhook {
   drafts?: boolean | null;
   secretCipher?: string | null;
   /**
-   * Paused subscriptions keep their deliveries until they are turned back on.
+   * A paused subscription keeps its waiting deliveries for a while (3 days unless set otherwise), then they expire: the change feed is where to catch up.
    */
   active?: boolean | null;
   pausedReason?: string | null;
@@ -1669,6 +1671,7 @@ export interface WebhookDelivery {
     | number
     | boolean
     | null;
+  payload?: (string | null) | WebhookPayload;
   /**
    * The record as the change left it, as sent.
    */
@@ -1709,6 +1712,28 @@ export interface WebhookDelivery {
    * Save with this ticked to send the message again now.
    */
   retry?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-payloads".
+ */
+export interface WebhookPayload {
+  id: string;
+  /**
+   * The change log entry whose record this is.
+   */
+  change?: number | null;
+  record?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -2475,6 +2500,7 @@ export interface WebhookDeliveriesSelect<T extends boolean = true> {
   recordId?: T;
   event?: T;
   fields?: T;
+  payload?: T;
   record?: T;
   change?: T;
   changedAt?: T;
@@ -2487,6 +2513,16 @@ export interface WebhookDeliveriesSelect<T extends boolean = true> {
   lastError?: T;
   log?: T;
   retry?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-payloads_select".
+ */
+export interface WebhookPayloadsSelect<T extends boolean = true> {
+  change?: T;
+  record?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -133,6 +133,11 @@ export const readSettings = (): Settings => {
       deliver: process.env.WEBHOOK_DELIVERY === 'off' ? false : undefined,
       perTenant: intSetting({ name: 'WEBHOOKS_PER_TENANT' }),
       logRetentionDays: intSetting({ name: 'WEBHOOK_LOG_RETENTION_DAYS' }),
+      concurrency: intSetting({ name: 'WEBHOOK_CONCURRENCY' }),
+      perTenantInFlight: intSetting({ name: 'WEBHOOK_PER_TENANT_IN_FLIGHT' }),
+      testsPerMinute: intSetting({ name: 'WEBHOOK_TESTS_PER_MINUTE' }),
+      pausedExpiryMs: intSetting({ name: 'WEBHOOK_PAUSED_EXPIRY_MS' }),
+      backlogPerSubscription: intSetting({ name: 'WEBHOOK_BACKLOG_PER_SUBSCRIPTION' }),
     },
     dbStatementTimeoutMs: intSetting({ name: 'DB_STATEMENT_TIMEOUT_MS', fallback: 30_000 }),
     dbIdleInTransactionTimeoutMs: intSetting({

@@ -17,6 +17,7 @@ import * as migration_20261123_180826_event_places from './20261123_180826_event
 import * as migration_20261124_183845_published_reads from './20261124_183845_published_reads'
 import * as migration_20261124_184129_local_times from './20261124_184129_local_times'
 import * as migration_20261124_203543_key_provenance from './20261124_203543_key_provenance'
+import * as migration_20261124_204650_webhook_fairness from './20261124_204650_webhook_fairness'
 
 export const migrations = [
   {
@@ -113,5 +114,10 @@ export const migrations = [
     up: migration_20261124_203543_key_provenance.up,
     down: migration_20261124_203543_key_provenance.down,
     name: '20261124_203543_key_provenance',
+  },
+  {
+    up: migration_20261124_204650_webhook_fairness.up,
+    down: migration_20261124_204650_webhook_fairness.down,
+    name: '20261124_204650_webhook_fairness',
   },
 ]

@@ -379,17 +379,16 @@ describe('webhook queue health', () => {
       data: { tenant: gone.id, url: 'https://hooks.example.org/gone', active: true },
     })
     const db = postgresOf(payload).drizzle
+    // The tenant is gone first: rows written while it still existed could be claimed (and
+    // sent) before they became orphans.
+    await db.execute(sql`update webhooks set tenant_id = null where id = ${hook.id}`)
     // More orphans than a worker's whole batch, due before anything else.
     for (let i = 0; i < 8; i++)
       await db.execute(sql`
         insert into webhook_deliveries (tenant_id, webhook_id, type, fields, changed_at, state,
           attempts, next_attempt_at, updated_at, created_at)
-        values (${gone.id}, ${hook.id}, 'webhook.test', '[]'::jsonb, now(), 'pending', 0,
+        values (null, ${hook.id}, 'webhook.test', '[]'::jsonb, now(), 'pending', 0,
           now() - interval '1 day', now(), now())`)
-    await db.execute(
-      sql`update webhook_deliveries set tenant_id = null where tenant_id = ${gone.id}`,
-    )
-    await db.execute(sql`update webhooks set tenant_id = null where id = ${hook.id}`)
     const live = await subscribe({ url: receiver.url('/after-orphans'), kinds: ['works'] })
     await payload.create({ collection: 'works', data: { title: 'Still sent', tenant: harbour.id } })
     await arrived('/after-orphans', 1)

@@ -139,7 +139,7 @@ export const tenantRoutes: readonly TenantRoute[] = [
     operationId: 'testWebhook',
     summary: 'Send a test message',
     description:
-      'Sends a signed `webhook.test` message now (to a paused subscription too) and answers the delivery after its first attempt.',
+      'Sends a signed `webhook.test` message now (to a paused subscription too) and answers the delivery after its attempt: one, never retried. A tenant may send a few test messages a minute (10 unless the installation sets otherwise, counted with those sent from the admin) and one at a time per subscription; beyond that the answer is 429 with `Retry-After`.',
     scope: 'write',
     tag: 'Webhooks',
     success: { status: 200, schema: 'WebhookDelivery' },

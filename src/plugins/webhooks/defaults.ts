@@ -14,6 +14,20 @@ export type WebhookOptions = {
   timeoutMs: number
   /** Deliveries one app instance makes at once. */
   concurrency: number
+  /**
+   * Deliveries one tenant may have on their way at once, across every instance: a tenant whose
+   * receiver hangs holds this many slots, never all of them. Unset: `inFlightPerTenant`.
+   */
+  perTenantInFlight?: number
+  /** Test messages one tenant may ask for a minute (partner route and admin together). */
+  testsPerMinute: number
+  /** A paused subscription's waiting messages expire this long after it was paused. */
+  pausedExpiryMs: number
+  /**
+   * Messages one subscription may have waiting or on their way; at this many it is paused (its
+   * receiver is not keeping up) instead of queueing more.
+   */
+  backlogPerSubscription: number
   /** How often due retries are looked for when no change wakes the worker. */
   pollIntervalMs: number
   /** Private `host:port`s a target may point at (a test's receiver, an internal service). */
@@ -37,6 +51,9 @@ export const optionDefaults: WebhookOptions = {
   pauseAfterMs: 24 * hour,
   timeoutMs: 10 * second,
   concurrency: 4,
+  testsPerMinute: 10,
+  pausedExpiryMs: 3 * 24 * hour,
+  backlogPerSubscription: 10_000,
   pollIntervalMs: second,
   allowedHosts: [],
   allowHttp: true,
@@ -44,6 +61,10 @@ export const optionDefaults: WebhookOptions = {
   perTenant: 20,
   logRetentionDays: 30,
 }
+
+/** Half an instance's slots, rounded up: another tenant always finds one free. */
+export const inFlightPerTenant = (concurrency: number): number =>
+  Math.max(1, Math.ceil(concurrency / 2))
 
 /** How often each instance removes deliveries older than the log's retention. */
 export const logPruneIntervalMs = 60 * 60 * 1000

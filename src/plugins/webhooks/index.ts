@@ -3,10 +3,12 @@ import type { Plugin } from 'payload'
 import { runPeriodically } from '../../lib/periodic'
 import { declaredKinds } from '../partnerApi/kinds/declared'
 import { resolveOptions, webhookOptions, type WebhookInput } from './options'
+import { expirePaused } from './delivery/expirePaused'
 import { pruneDeliveryLog } from './delivery/pruneLog'
 import { startDeliveryWorker } from './delivery/worker'
 import { logPruneIntervalMs } from './defaults'
 import { webhookDeliveriesCollection } from './WebhookDeliveries'
+import { webhookPayloadsCollection } from './WebhookPayloads'
 import { webhooksCollection } from './Webhooks'
 
 /**
@@ -25,6 +27,7 @@ export const webhooks =
         ...(config.collections ?? []),
         webhooksCollection({ kinds }),
         webhookDeliveriesCollection,
+        webhookPayloadsCollection,
       ],
       custom: { ...config.custom, webhooks: resolveOptions(input) },
       onInit: async (payload) => {
@@ -36,10 +39,11 @@ export const webhooks =
           name: 'webhook deliveries',
           everyMs: logPruneIntervalMs,
           run: () => {
-            if (options.logRetentionDays === 0) return
-            pruneDeliveryLog({ payload, retentionDays: options.logRetentionDays }).catch(
-              (err: unknown) => payload.logger.warn({ err, msg: 'webhook log: pruning failed' }),
-            )
+            expirePaused({ payload, expiryMs: options.pausedExpiryMs })
+              .then(() => pruneDeliveryLog({ payload, retentionDays: options.logRetentionDays }))
+              .catch((err: unknown) =>
+                payload.logger.warn({ err, msg: 'webhook log: pruning failed' }),
+              )
           },
           stop: () => worker.stop(),
         })

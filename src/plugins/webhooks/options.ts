@@ -1,6 +1,6 @@
 import type { Config, SanitizedConfig } from 'payload'
 
-import { optionDefaults, type WebhookOptions } from './defaults'
+import { inFlightPerTenant, optionDefaults, type WebhookOptions } from './defaults'
 
 export type WebhookInput = Partial<WebhookOptions>
 
@@ -8,6 +8,10 @@ export const resolveOptions = (input: WebhookInput = {}): WebhookOptions => ({
   ...optionDefaults,
   ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
 })
+
+/** Deliveries one tenant may have on their way at once. */
+export const tenantInFlightCap = (options: WebhookOptions): number =>
+  options.perTenantInFlight ?? inFlightPerTenant(options.concurrency)
 
 /** The options the plugin recorded on the configuration (the defaults without the plugin). */
 export const webhookOptions = (config: Pick<Config | SanitizedConfig, 'custom'>): WebhookOptions =>

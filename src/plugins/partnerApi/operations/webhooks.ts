@@ -135,13 +135,20 @@ export const rotateSecret = async ({ payload, principal, id }: OnWebhook) => {
 }
 
 export const testWebhook = async ({ payload, principal, id }: OnWebhook) => {
-  const delivery = await sendTestMessage({
-    payload,
-    caller: callerOf(principal),
-    id,
-    waitMs: webhookOptions(payload.config).timeoutMs + 2_000,
-  })
-  return deliveryOut(delivery ?? missing(id))
+  const outcome =
+    (await sendTestMessage({
+      payload,
+      caller: callerOf(principal),
+      id,
+      waitMs: webhookOptions(payload.config).timeoutMs + 2_000,
+    })) ?? missing(id)
+  if ('refused' in outcome)
+    return fail({
+      status: 429,
+      detail: outcome.refused.detail,
+      headers: { 'retry-after': String(outcome.refused.retryAfterSeconds) },
+    })
+  return deliveryOut(outcome.sent)
 }
 
 export const listDeliveries = async ({

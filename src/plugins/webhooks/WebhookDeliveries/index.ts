@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { inAdministeredTenant } from '../../../access/administeredTenant'
 import { retryByHand } from './hooks/retryByHand'
+import { storedRecord } from './hooks/storedRecord'
 
 const readOnly = { readOnly: true } as const
 
@@ -27,9 +28,11 @@ export const webhookDeliveriesCollection: CollectionConfig = {
     delete: () => false,
   },
   hooks: { beforeChange: [retryByHand] },
-  // What the worker's claim looks for: due messages, and earlier ones of the same record.
+  // What the worker's claim looks for: a subscription's due messages in order and its
+  // messages on their way, and earlier ones of the same record; what the queue counts: a
+  // subscription's backlog.
   indexes: [
-    { fields: ['state', 'nextAttemptAt'] },
+    { fields: ['webhook', 'state', 'nextAttemptAt'] },
     { fields: ['webhook', 'kind', 'recordId', 'change'] },
   ],
   fields: [
@@ -47,8 +50,18 @@ export const webhookDeliveriesCollection: CollectionConfig = {
     { name: 'event', type: 'text', admin: readOnly },
     { name: 'fields', type: 'json', admin: readOnly },
     {
+      name: 'payload',
+      type: 'relationship',
+      relationTo: 'webhook-payloads',
+      index: true,
+      // Not `hidden`: the record field below reads it after it.
+      admin: { hidden: true },
+    },
+    {
       name: 'record',
       type: 'json',
+      virtual: true,
+      hooks: { afterRead: [storedRecord] },
       admin: { ...readOnly, description: 'The record as the change left it, as sent.' },
     },
     {

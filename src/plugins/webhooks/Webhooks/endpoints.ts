@@ -39,12 +39,18 @@ export const sendTestEndpoint: Endpoint = {
   handler: async (req) => {
     const user = signedIn(req)
     if (!user) return signInFirst()
-    const delivery = await sendTestMessage({
+    const outcome = await sendTestMessage({
       payload: req.payload,
       caller: { user },
       id: String(req.routeParams?.id ?? ''),
       waitMs: webhookOptions(req.payload.config).timeoutMs + 2_000,
     })
-    return delivery ? Response.json(delivery) : notFound()
+    if (!outcome) return notFound()
+    if ('refused' in outcome)
+      return Response.json(
+        { errors: [{ message: outcome.refused.detail }] },
+        { status: 429, headers: { 'retry-after': String(outcome.refused.retryAfterSeconds) } },
+      )
+    return Response.json(outcome.sent)
   },
 }

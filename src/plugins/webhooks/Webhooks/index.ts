@@ -86,7 +86,8 @@ export const webhooksCollection = ({ kinds }: { kinds: readonly string[] }): Col
       defaultValue: true,
       admin: {
         position: 'sidebar',
-        description: 'Paused subscriptions keep their deliveries until they are turned back on.',
+        description:
+          'A paused subscription keeps its waiting deliveries for a while (3 days unless set otherwise), then they expire: the change feed is where to catch up.',
       },
     },
     {

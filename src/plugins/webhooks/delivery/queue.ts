@@ -4,12 +4,15 @@ import { executeInRequest } from '../../../db/inTransaction'
 import type { ChangeSubscriber } from '../../changeLog/record'
 import { partnerKinds } from '../../partnerApi/kinds/model'
 import { presentRecord } from '../../partnerApi/present'
+import { encodeCursor } from '../../changeLog/cursor'
 import { recordEventType } from '../defaults'
+import { webhookOptions } from '../options'
 
 /**
  * One pending delivery per active subscription of the tenant that wants the change's event and
- * kind (an empty list wants all) and, for a change of drafts only, drafts, written in the change's transaction: no committed change
- * goes unsent, and a rolled-back one is never sent. The commit's NOTIFY wakes the workers.
+ * kind (an empty list wants all) and, for a change of drafts only, drafts, written in the
+ * change's transaction: no committed change goes unsent, and a rolled-back one is never sent.
+ * The commit's NOTIFY wakes the workers.
  */
 export const queueDeliveries: ChangeSubscriber = async ({ req, entry }) => {
   const subscribed = sql`
@@ -41,17 +44,46 @@ export const queueDeliveries: ChangeSubscriber = async ({ req, entry }) => {
           req,
         })
       : null
+  const quota = webhookOptions(req.payload.config).backlogPerSubscription
+  // The change is stored once, however many subscriptions it goes to; a subscription whose
+  // backlog is full is paused instead (its receiver is not keeping up), and the write goes on.
   await executeInRequest({
     req,
     query: sql`
+      with subs as (select w.id, w.tenant_id ${subscribed}),
+      full_up as (
+        select s.id from subs s
+        where (select count(*) from (
+          select 1 from webhook_deliveries d
+          where d.webhook_id = s.id and d.state in ('pending', 'delivering')
+          limit ${quota}) backlog) >= ${quota}
+      ),
+      paused as (
+        update webhooks
+        set active = false, paused_at = now(),
+          paused_reason = ${backlogFullReason({ quota, seq: entry.seq })}
+        where id in (select id from full_up)
+        returning id
+      ),
+      stored as (
+        insert into webhook_payloads (change, record, updated_at, created_at)
+        select ${entry.seq}::numeric, ${JSON.stringify(record)}::jsonb, now(), now()
+        where ${record !== null}::boolean
+          and exists (select 1 from subs where id not in (select id from full_up))
+        returning id
+      )
       insert into webhook_deliveries
-        (tenant_id, webhook_id, type, kind, record_id, event, fields, record, change, changed_at,
-         state, attempts, next_attempt_at, updated_at, created_at)
-      select w.tenant_id, w.id, ${recordEventType(entry.event)}::varchar, ${entry.kind}::varchar,
+        (tenant_id, webhook_id, type, kind, record_id, event, fields, payload_id, change,
+         changed_at, state, attempts, next_attempt_at, updated_at, created_at)
+      select s.tenant_id, s.id, ${recordEventType(entry.event)}::varchar, ${entry.kind}::varchar,
         ${entry.recordId}::varchar, ${entry.event}::varchar, ${JSON.stringify(entry.fields)}::jsonb,
-        ${JSON.stringify(record)}::jsonb,
-        ${entry.seq}::numeric, ${entry.at}::timestamptz,
+        (select id from stored), ${entry.seq}::numeric, ${entry.at}::timestamptz,
         'pending', 0, now(), now(), now()
-      ${subscribed}`,
+      from subs s
+      where s.id not in (select id from full_up)`,
   })
 }
+
+/** Why a subscription was paused with a full backlog, and how its owner catches up. */
+const backlogFullReason = ({ quota, seq }: { quota: number; seq: number }): string =>
+  `Paused automatically: ${quota} messages were waiting for this URL, the most one subscription may have (its receiver is not keeping up). Changes from then on were not queued for it. Turn it back on once the receiver keeps up, and catch up from the change feed from cursor ${encodeCursor(seq - 1)}.`

@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { postgresOf } from '../../../db/postgres'
-import { logLength, type WebhookOptions } from '../defaults'
+import { logLength, testEventType, type WebhookOptions } from '../defaults'
 import { retryDelay } from '../schedule'
 import type { Claimed } from './claim'
 import type { Attempt } from './send'
@@ -10,7 +10,7 @@ import type { Attempt } from './send'
 /**
  * Records an attempt on the delivery this instance still holds (a delivery whose lease ran out
  * and was claimed again is left to its new holder). A success clears the subscription's
- * failing streak; a failure schedules the next retry or gives the delivery up, and a
+ * failing streak; a failure schedules the next retry (never for a test message) or gives the delivery up, and a
  * subscription failing for longer than `pauseAfterMs` is paused with the reason.
  */
 export const settleDelivery = async ({
@@ -42,7 +42,12 @@ export const settleDelivery = async ({
       where id in (select webhook_id from done) and failing_since is not null`)
     return
   }
-  const wait = retryDelay({ attempts: delivery.attempts, options })
+  // A test message is asked for by someone waiting for its answer: one attempt, never retried
+  // (a retry could only be sent after they stopped waiting, and tests would pile up).
+  const wait =
+    delivery.type === testEventType
+      ? undefined
+      : retryDelay({ attempts: delivery.attempts, options })
   const next =
     wait === undefined
       ? sql`state = 'failed', next_attempt_at = null`

@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { listen } from '../../../db/listen'
 import { isDatabaseUnavailable } from '../../../db/unavailable'
 import { changeChannel } from '../../changeLog/defaults'
-import { webhookOptions } from '../options'
+import { tenantInFlightCap, webhookOptions } from '../options'
 import { claimDue } from './claim'
 import { deliverClaimed } from './deliver'
 
@@ -46,6 +46,7 @@ export const startDeliveryWorker = ({ payload }: { payload: Payload }): Worker =
           payload,
           limit: room,
           leaseMs: leaseFor(options.timeoutMs),
+          perTenant: tenantInFlightCap(options),
         })
         for (const delivery of claimed) {
           const running: Promise<void> = deliverClaimed({ payload, delivery, options })

@@ -8,6 +8,8 @@ import { testEventType } from '../defaults'
 import { webhookOptions } from '../options'
 import { issuedSecret, rotateContext } from '../Webhooks/hooks/issueSecret'
 import { workerOf } from '../delivery/worker'
+import { relationId } from '../../../utilities/relationId'
+import { admitTest, type TestRefusal } from './testAdmission'
 import { asCaller, withinCaller, type Caller } from './caller'
 
 /** The one record of `collection` the filter finds among the caller's. */
@@ -71,9 +73,13 @@ export const rotateWebhookSecret = async ({
   return secret ? { webhook, secret } : undefined
 }
 
+/** What asking for a test message came to: its delivery, or why none was queued. */
+export type TestOutcome = { sent: WebhookDelivery } | { refused: TestRefusal }
+
 /**
  * Queues a `webhook.test` message for the subscription (paused or not) and waits, up to
- * `waitMs`, for its first attempt: the answer shows what the receiver made of it.
+ * `waitMs`, for its first attempt: the answer shows what the receiver made of it. Refused
+ * while the last one is on its way and beyond the tenant's tests a minute.
  */
 export const sendTestMessage = async ({
   payload,
@@ -85,22 +91,35 @@ export const sendTestMessage = async ({
   caller: Caller
   id: string
   waitMs: number
-}): Promise<WebhookDelivery | undefined> => {
+}): Promise<TestOutcome | undefined> => {
   const webhook = await findWebhook({ payload, caller, id })
   if (!webhook) return undefined
-  const tenant = typeof webhook.tenant === 'object' ? webhook.tenant?.id : webhook.tenant
-  const { rows } = await postgresOf(payload).drizzle.execute<{ id: string }>(sql`
-    insert into webhook_deliveries
-      (tenant_id, webhook_id, type, fields, changed_at, state, attempts, next_attempt_at,
-       updated_at, created_at)
-    values (${tenant}, ${webhook.id}, ${testEventType}, '[]'::jsonb, now(), 'pending', 0, now(),
-      now(), now())
-    returning id`)
-  const deliveryId = rows[0]?.id
+  const tenant = relationId(webhook.tenant)
+  if (!tenant) return undefined
+  const options = webhookOptions(payload.config)
+  const queued = await postgresOf(payload).drizzle.transaction(async (tx) => {
+    const refused = await admitTest({
+      tx,
+      tenant,
+      webhookId: webhook.id,
+      perMinute: options.testsPerMinute,
+    })
+    if (refused) return { refused }
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      insert into webhook_deliveries
+        (tenant_id, webhook_id, type, fields, changed_at, state, attempts, next_attempt_at,
+         updated_at, created_at)
+      values (${tenant}, ${webhook.id}, ${testEventType}, '[]'::jsonb, now(), 'pending', 0, now(),
+        now(), now())
+      returning id`)
+    return { deliveryId: rows[0]?.id }
+  })
+  if (queued.refused) return { refused: queued.refused }
+  const { deliveryId } = queued
   if (!deliveryId) return undefined
   workerOf(payload)?.wake()
   // An instance that sends nothing itself leaves the message to those that do.
-  const until = Date.now() + (webhookOptions(payload.config).deliver ? waitMs : 0)
+  const until = Date.now() + (options.deliver ? waitMs : 0)
   for (;;) {
     const delivery = await payload.findByID({
       collection: 'webhook-deliveries',
@@ -108,8 +127,8 @@ export const sendTestMessage = async ({
       depth: 0,
       overrideAccess: true,
     })
-    if (delivery.attempts && delivery.state !== 'delivering') return delivery
-    if (Date.now() > until) return delivery
+    if (delivery.attempts && delivery.state !== 'delivering') return { sent: delivery }
+    if (Date.now() > until) return { sent: delivery }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }

@@ -14,7 +14,8 @@ const serverFields = ['secretCipher', 'pausedReason', 'pausedAt', 'failingSince'
 /**
  * A new subscription gets its signing secret here, and so does one being rotated; the secret
  * travels to the answer through the context, sealed in the record. Turning a paused
- * subscription back on clears why it was paused, and its failures start counting afresh.
+ * subscription back on clears why it was paused, and its failures start counting afresh;
+ * pausing one by hand records when.
  */
 export const issueSecret: CollectionBeforeChangeHook<Webhook> = ({
   data,
@@ -33,6 +34,9 @@ export const issueSecret: CollectionBeforeChangeHook<Webhook> = ({
     data.pausedAt = null
     data.failingSince = null
   }
+  // From then on its waiting messages count down to their expiry.
+  if (operation === 'update' && data.active === false && originalDoc?.active !== false)
+    data.pausedAt = new Date().toISOString()
   return data
 }
 
