@@ -18,7 +18,6 @@ import * as migration_20261124_183845_published_reads from './20261124_183845_pu
 import * as migration_20261124_184129_local_times from './20261124_184129_local_times'
 import * as migration_20261124_203543_key_provenance from './20261124_203543_key_provenance'
 import * as migration_20261124_204650_webhook_fairness from './20261124_204650_webhook_fairness'
-import * as migration_20261124_205730_tmp from './20261124_205730_tmp'
 
 export const migrations = [
   {

@@ -22,15 +22,22 @@ export const expirePaused = async ({
   const paused = sql`d.webhook_id = w.id and not w.active and d.state = 'pending'
     and d.type <> ${testEventType}
     and coalesce(w.paused_at, w.updated_at) < now() - make_interval(secs => ${expiryMs / 1000})`
-  const { rows: subscriptions } = await db.execute<{ webhook_id: string; first: string | null }>(
-    sql`select d.webhook_id, min(d.change) as first
+  const { rows: subscriptions } = await db.execute<{
+    webhook_id: string
+    tenant_id: string
+    first: string | null
+  }>(
+    sql`select d.webhook_id, w.tenant_id, min(d.change) as first
       from webhook_deliveries d, webhooks w
       where ${paused}
-      group by d.webhook_id`,
+      group by d.webhook_id, w.tenant_id`,
   )
   let expired = 0
-  for (const { webhook_id: webhookId, first } of subscriptions) {
-    const cursor = first === null ? '' : ` from cursor ${encodeCursor(Number(first) - 1)}`
+  for (const { webhook_id: webhookId, tenant_id: tenant, first } of subscriptions) {
+    const cursor =
+      first === null
+        ? ''
+        : ` from cursor ${encodeCursor({ seq: Number(first) - 1, tenant, secret: payload.secret })}`
     const days = Math.round((expiryMs / 86_400_000) * 10) / 10
     const { rows } = await db.execute<{ n: number }>(sql`
       with gone as (

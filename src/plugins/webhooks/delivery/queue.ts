@@ -4,7 +4,7 @@ import { executeInRequest } from '../../../db/inTransaction'
 import type { ChangeSubscriber } from '../../changeLog/record'
 import { partnerKinds } from '../../partnerApi/kinds/model'
 import { presentRecord } from '../../partnerApi/present'
-import { encodeCursor } from '../../changeLog/cursor'
+import { encodeCursor, type CursorScope } from '../../changeLog/cursor'
 import { recordEventType } from '../defaults'
 import { webhookOptions } from '../options'
 
@@ -61,7 +61,7 @@ export const queueDeliveries: ChangeSubscriber = async ({ req, entry }) => {
       paused as (
         update webhooks
         set active = false, paused_at = now(),
-          paused_reason = ${backlogFullReason({ quota, seq: entry.seq })}
+          paused_reason = ${backlogFullReason({ quota, seq: entry.seq, tenant: entry.tenant, secret: req.payload.secret })}
         where id in (select id from full_up)
         returning id
       ),
@@ -85,5 +85,10 @@ export const queueDeliveries: ChangeSubscriber = async ({ req, entry }) => {
 }
 
 /** Why a subscription was paused with a full backlog, and how its owner catches up. */
-const backlogFullReason = ({ quota, seq }: { quota: number; seq: number }): string =>
-  `Paused automatically: ${quota} messages were waiting for this URL, the most one subscription may have (its receiver is not keeping up). Changes from then on were not queued for it. Turn it back on once the receiver keeps up, and catch up from the change feed from cursor ${encodeCursor(seq - 1)}.`
+const backlogFullReason = ({
+  quota,
+  seq,
+  tenant,
+  secret,
+}: CursorScope & { quota: number; seq: number }): string =>
+  `Paused automatically: ${quota} messages were waiting for this URL, the most one subscription may have (its receiver is not keeping up). Changes from then on were not queued for it. Turn it back on once the receiver keeps up, and catch up from the change feed from cursor ${encodeCursor({ seq: seq - 1, tenant, secret })}.`
