@@ -32,7 +32,14 @@ export const fairQueueBounds = {
    */
   images: () => {
     const total = readSettings().imageConcurrency
-    return { total: total > 0 ? total : Infinity, waitMs: 15_000, waitingPerOwner: 2 }
+    // A waiting upload holds its transaction's connection: in all, far fewer wait than the
+    // pool has (`DB_POOL_MAX`, 10), so uploads can never take the pool from everything else.
+    return {
+      total: total > 0 ? total : Infinity,
+      waitMs: 15_000,
+      waitingPerOwner: 2,
+      waitingTotal: 4,
+    }
   },
   /** An upcoming event-list statement reads a tenant's events and performances whole. */
   eventLists: () => ({ total: 4, perOwner: 2, waitMs: 2_000, waitingPerOwner: 16 }),

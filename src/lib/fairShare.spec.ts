@@ -144,6 +144,24 @@ describe('fairShare', () => {
     expect(limit.state()).toEqual({ running: {}, waiting: {} })
   })
 
+  it('bounds the waiters of every owner together when waiting holds something scarce', async () => {
+    const limit = fairShare({ total: 1, waitMs: 1_000, waitingPerOwner: 2, waitingTotal: 3 })
+    const t = tasks()
+    const first = limit.run({ owner: 'a', task: t.task('a0') })
+    // Made-up owners each have their own waiting places, but not more than three in all.
+    const others = ['b', 'c', 'd', 'e', 'f'].map((owner) =>
+      limit.run({ owner, task: t.task(owner) }),
+    )
+    await tick()
+    expect(await Promise.all(others.slice(3))).toEqual([{ over: 'total' }, { over: 'total' }])
+    expect(limit.state().waiting).toEqual({ b: 1, c: 1, d: 1 })
+    for (const name of ['a0', 'b', 'c', 'd']) await t.end(name)
+    expect(await first).toEqual({ value: 'a0' })
+    expect(await Promise.all(others.slice(0, 3))).toEqual(
+      ['b', 'c', 'd'].map((value) => ({ value })),
+    )
+  })
+
   it('frees its place when a task fails, and a place acquired is released once', async () => {
     const limit = fairShare({ perOwner: 1, total: 1, waitMs: 10, waitingPerOwner: 1 })
     await expect(

@@ -11,6 +11,11 @@ export type FairShareBounds = {
   waitMs: number
   /** Tasks of one owner that may wait at once; more are refused at once. */
   waitingPerOwner: number
+  /**
+   * Tasks that may wait at once in all, for work whose waiters hold something scarce (an open
+   * transaction's connection); more are refused at once, as over everyone's. Default: no bound.
+   */
+  waitingTotal?: number
 }
 
 /**
@@ -37,6 +42,7 @@ export const fairShare = ({
   perOwner = total,
   waitMs,
   waitingPerOwner,
+  waitingTotal = Infinity,
 }: FairShareBounds) => {
   const running = new Map<string, number>()
   const waiting = new Map<string, Waiter[]>()
@@ -46,6 +52,11 @@ export const fairShare = ({
   let all = 0
   const mine = (owner: string) => running.get(owner) ?? 0
   const queued = (owner: string) => waiting.get(owner)?.length ?? 0
+  const queuedAll = () => {
+    let sum = 0
+    for (const line of waiting.values()) sum += line.length
+    return sum
+  }
   /** Owners with work running or waiting. */
   const active = () => {
     let count = running.size
@@ -101,6 +112,7 @@ export const fairShare = ({
       return Promise.resolve(true)
     }
     if (queued(owner) >= waitingPerOwner) return Promise.resolve({ over: 'owner' })
+    if (queuedAll() >= waitingTotal) return Promise.resolve({ over: 'total' })
     return new Promise((resolve) => {
       const waiter: Waiter = {
         wake: () => {

@@ -1,12 +1,18 @@
 import type { PayloadRequest } from 'payload'
 
+import type { User } from '../payload-types'
+
+import { isSuperAdmin } from '../access/isSuperAdmin'
+import { userTenantIds } from '../access/tenantRoles'
 import { onTransactionEnd } from '../db/transactions'
 import { fairQueue, fairRefusal } from '../lib/fairQueues'
 import { relationId, type RelationValue } from '../utilities/relationId'
 
 /**
  * Whose image work an upload is: the tenant of the record it writes (sent, or stored for an
- * update or a duplicate), else the person uploading (an admin user of no tenant yet).
+ * update or a duplicate) when the uploader may act for that tenant, else the uploader. The
+ * place is taken before Payload's access check, so a tenant named by someone outside it must
+ * cost that someone's share, never the named tenant's.
  */
 export const uploadOwner = async ({
   req,
@@ -20,8 +26,12 @@ export const uploadOwner = async ({
   /** The stored record the upload reads or writes, if any. */
   id?: string | number
 }): Promise<string> => {
+  const uploader = req.user ? `${req.user.collection}:${req.user.id}` : 'anonymous'
+  const user = req.user?.collection === 'users' ? (req.user as User) : undefined
+  const mayActFor = (tenant: string): boolean =>
+    isSuperAdmin(user) || userTenantIds({ user }).includes(tenant)
   const sent = relationId(data?.tenant as RelationValue)
-  if (sent) return sent
+  if (sent) return mayActFor(sent) ? sent : uploader
   if (id !== undefined) {
     const stored = (await req.payload
       .findByID({
@@ -35,9 +45,9 @@ export const uploadOwner = async ({
       })
       .catch(() => null)) as { tenant?: RelationValue } | null
     const tenant = relationId(stored?.tenant)
-    if (tenant) return tenant
+    if (tenant && mayActFor(tenant)) return tenant
   }
-  return req.user ? `${req.user.collection}:${req.user.id}` : 'anonymous'
+  return uploader
 }
 
 /**

@@ -211,9 +211,10 @@ describe('the change log and its feed', () => {
     }
     const foreign = await feed(globeRead, `?after=${step.next}`, 'cf-globe')
     expect(foreign.status).toBe(400)
-    // A cursor handed out before cursors were sealed still reads the tenant's own feed.
-    const legacy = Buffer.from('v1:0').toString('base64url')
-    expect((await feed(harbourRead, `?after=${legacy}`)).status).toBe(200)
+    // A cursor of the plain encoding anyone could write is not read: its feed answers 410.
+    const legacy = await feed(harbourRead, `?after=${Buffer.from('v1:0').toString('base64url')}`)
+    expect(legacy.status).toBe(410)
+    expect(String(legacy.body.detail)).toMatch(/no longer reads.*again in full/)
     // The log is not a collection: Payload's REST has no route to it.
     expect(payload.collections).not.toHaveProperty('change_log')
     expect((await fetch(`${app.origin}/api/change_log`)).status).toBe(404)

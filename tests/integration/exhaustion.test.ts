@@ -458,5 +458,11 @@ describe('unauthenticated load and key counts', () => {
       headers: { authorization: `Bearer cms_0badf00d_${'y'.repeat(43)}` },
     })
     expect(unknown.status).toBe(429)
+    // A live prefix with a wrong secret is answered alike: the address learns no live prefix.
+    const prefix = /^cms_([0-9a-f]{8})_/.exec(key)?.[1] ?? ''
+    const wrong = await fetch(`${app.origin}/api/partners/2025-07/exhaust/events`, {
+      headers: { authorization: `Bearer cms_${prefix}_${'z'.repeat(43)}` },
+    })
+    expect(wrong.status).toBe(429)
   })
 })

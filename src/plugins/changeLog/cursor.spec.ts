@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { decodeCursor, encodeCursor } from './cursor'
+import { decodeCursor, encodeCursor, isRetiredCursor } from './cursor'
 
 const scope = { secret: 'installation-secret', tenant: 'tenant-a' }
 
@@ -28,9 +28,12 @@ describe('change feed cursors', () => {
     expect(decodeCursor({ cursor, secret: 'other-secret', tenant: scope.tenant })).toBeUndefined()
   })
 
-  it('still read the plain cursors handed out before', () => {
+  it('no longer read the plain cursors handed out before, and know them as retired', () => {
     const legacy = Buffer.from('v1:4217').toString('base64url')
-    expect(decodeCursor({ cursor: legacy, ...scope })).toBe(4217)
+    expect(decodeCursor({ cursor: legacy, ...scope })).toBeUndefined()
+    expect(isRetiredCursor(legacy)).toBe(true)
+    expect(isRetiredCursor(encodeCursor({ seq: 4217, ...scope }))).toBe(false)
+    expect(isRetiredCursor('djE6YWJj')).toBe(false)
   })
 
   it('refuse what they did not make', () => {

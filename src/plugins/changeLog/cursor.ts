@@ -3,7 +3,7 @@ import { createCipheriv, createDecipheriv, createHmac, timingSafeEqual } from 'n
 /** What a cursor is bound to: the installation's secret and the tenant whose feed it reads. */
 export type CursorScope = { secret: string; tenant: string }
 
-/** Version mark of the current encoding; `v1:` cursors (the plain sequence) still decode. */
+/** Version mark of the current encoding (the first, `v1:`, was the plain sequence). */
 const current = '2'
 
 const keysOf = (secret: string) => ({
@@ -37,20 +37,24 @@ export const decodeCursor = ({
   tenant,
 }: CursorScope & { cursor: string }): number | undefined => {
   if (cursor.length > 64 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined
-  if (cursor.startsWith(current) && cursor.length === 23) {
-    const sealed = Buffer.from(cursor.slice(1), 'base64url')
-    if (sealed.length !== 16) return undefined
-    const keys = keysOf(secret)
-    const decipher = createDecipheriv('aes-256-ecb', keys.cipher, null).setAutoPadding(false)
-    const block = Buffer.concat([decipher.update(sealed), decipher.final()])
-    const position = block.readBigUInt64BE(0)
-    const expected = tagOf({ key: keys.tag, tenant, seq: position })
-    if (!timingSafeEqual(expected, block.subarray(8))) return undefined
-    return position <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(position) : undefined
-  }
-  // Cursors handed out before the encoding changed keep working: they read only this feed.
-  const legacy = /^v1:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'))
-  if (!legacy?.[1]) return undefined
-  const seq = Number(legacy[1])
-  return Number.isSafeInteger(seq) ? seq : undefined
+  if (!cursor.startsWith(current) || cursor.length !== 23) return undefined
+  const sealed = Buffer.from(cursor.slice(1), 'base64url')
+  if (sealed.length !== 16) return undefined
+  const keys = keysOf(secret)
+  const decipher = createDecipheriv('aes-256-ecb', keys.cipher, null).setAutoPadding(false)
+  const block = Buffer.concat([decipher.update(sealed), decipher.final()])
+  const position = block.readBigUInt64BE(0)
+  const expected = tagOf({ key: keys.tag, tenant, seq: position })
+  if (!timingSafeEqual(expected, block.subarray(8))) return undefined
+  return position <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(position) : undefined
 }
+
+/**
+ * A cursor of the first, plain encoding (`v1:<sequence>`). It is not read any more: anyone can
+ * write one, and the answers to a made-up sequence would tell the global sequence the sealed
+ * cursors hide. Its feed answers 410, as for a cursor past the retention: read again in full.
+ */
+export const isRetiredCursor = (cursor: string): boolean =>
+  cursor.length <= 64 &&
+  /^[A-Za-z0-9_-]+$/.test(cursor) &&
+  /^v1:\d{1,15}$/.test(Buffer.from(cursor, 'base64url').toString('utf8'))

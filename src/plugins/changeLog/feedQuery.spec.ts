@@ -17,6 +17,7 @@ describe('parseFeedQuery', () => {
     ).toEqual({
       query: {
         after: 42,
+        retiredCursor: false,
         limit: 10,
         kinds: ['events'],
         events: ['deleted', 'published'],
@@ -24,7 +25,14 @@ describe('parseFeedQuery', () => {
       },
     })
     expect(parseFeedQuery({ search: '', kinds, scope })).toEqual({
-      query: { after: undefined, limit: 100, kinds: undefined, events: undefined, drafts: false },
+      query: {
+        after: undefined,
+        retiredCursor: false,
+        limit: 100,
+        kinds: undefined,
+        events: undefined,
+        drafts: false,
+      },
     })
   })
 

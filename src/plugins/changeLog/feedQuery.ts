@@ -1,10 +1,12 @@
 import { changeEvents, type ChangeEvent } from './events'
-import { decodeCursor, type CursorScope } from './cursor'
+import { decodeCursor, isRetiredCursor, type CursorScope } from './cursor'
 import { feedDefaults } from './defaults'
 
 export type FeedQuery = {
   /** Entries after this sequence; undefined: from the oldest kept. */
   after: number | undefined
+  /** `after` was a cursor of the retired plain encoding: the feed answers 410. */
+  retiredCursor: boolean
   limit: number
   kinds: string[] | undefined
   events: ChangeEvent[] | undefined
@@ -48,7 +50,8 @@ export const parseFeedQuery = ({
   }
   const rawAfter = params.get('after')
   const after = rawAfter === null ? undefined : decodeCursor({ cursor: rawAfter, ...scope })
-  if (rawAfter !== null && after === undefined)
+  const retiredCursor = rawAfter !== null && isRetiredCursor(rawAfter)
+  if (rawAfter !== null && after === undefined && !retiredCursor)
     problems.push({ field: 'after', message: 'Not a cursor this feed gave out.' })
   const rawLimit = params.get('limit')
   const limit = rawLimit === null ? feedDefaults.limit : Number(rawLimit)
@@ -75,6 +78,7 @@ export const parseFeedQuery = ({
   return {
     query: {
       after,
+      retiredCursor,
       limit,
       kinds: kindList,
       events: eventList as ChangeEvent[] | undefined,

@@ -49,7 +49,7 @@ export const tenantRoutes: readonly TenantRoute[] = [
     operationId: 'listChanges',
     summary: 'List changes',
     description:
-      "Every create, update, publish, unpublish and delete of the tenant's records, oldest first, whatever made it (the admin, this API, an import). Mirror a tenant by reading each kind in full once, then following this feed: pass the `next` of each answer as `after`. Deletions are entries too. Of kinds with drafts the feed follows what is published, as the list operations do: changes that touched drafts only (a draft saved over a live record, records never published) are left out unless `drafts=true` (a key that may write). A cursor older than the retention answers 410: read everything again.",
+      "Every create, update, publish, unpublish and delete of the tenant's records, oldest first, whatever made it (the admin, this API, an import). Mirror a tenant by reading each kind in full once, then following this feed: pass the `next` of each answer as `after`. Deletions are entries too. Of kinds with drafts the feed follows what is published, as the list operations do: changes that touched drafts only (a draft saved over a live record, records never published) are left out unless `drafts=true` (a key that may write). A cursor older than the retention, or of the retired plain encoding, answers 410: read everything again.",
     scope: 'read',
     tag: 'Changes',
     success: { status: 200, schema: 'ChangeList' },

@@ -65,14 +65,19 @@ export const identifyKey = async ({
   address: string
 }): Promise<PartnerKey> => {
   const limit = partnerOptions(payload.config).failedAuthPerMinute
-  if (isFailingTooOften({ address, limit })) {
+  const failing = isFailingTooOften({ address, limit })
+  if (failing) {
     const prefix = parseKey(bearerOf(authorization) ?? '')?.prefix
     if (!prefix || !(await livePrefixes({ payload })).has(prefix)) refuseFailingAddress()
   }
   try {
     return await findKey({ payload, authorization })
   } catch (err) {
-    if (err instanceof PartnerProblem && err.problem.status === 401) countFailedAuth({ address })
+    if (!(err instanceof PartnerProblem && err.problem.status === 401)) throw err
+    countFailedAuth({ address })
+    // The same answer as for a prefix that does not exist: a failing address cannot tell
+    // which prefixes are live.
+    if (failing) refuseFailingAddress()
     throw err
   }
 }

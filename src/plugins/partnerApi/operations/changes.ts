@@ -53,6 +53,12 @@ export const listChanges = async ({
   query: FeedQuery
 }): Promise<ChangePage> => {
   const tenant = principal.tenant.id
+  if (query.retiredCursor)
+    fail({
+      status: 410,
+      detail:
+        'This cursor is of an encoding the feed no longer reads (it showed the global sequence). Read the records again in full (the list operations), then follow the feed from the cursor of your first call without "after".',
+    })
   const after = query.after ?? 0
   const scope = { secret: payload.secret, tenant }
   const { rows } = await postgresOf(payload).drizzle.execute(sql`
