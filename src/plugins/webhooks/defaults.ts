@@ -80,6 +80,9 @@ export const failingSlots = (concurrency: number): number =>
  */
 export const claimScanPerSubscription = 100
 
+/** How long a delivery this server was too busy to send waits before it is tried again. */
+export const serverBusyWaitMs = 5_000
+
 /** Longest a claim may run: it holds the lock every instance's claim waits for. */
 export const claimTimeoutMs = 5_000
 
