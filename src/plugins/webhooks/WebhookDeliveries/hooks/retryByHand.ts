@@ -1,4 +1,4 @@
-import { APIError, type CollectionBeforeChangeHook } from 'payload'
+import { ValidationError, type CollectionBeforeChangeHook } from 'payload'
 
 import type { WebhookDelivery } from '../../../../payload-types'
 import { retryRefusal } from '../../operations/retryAdmission'
@@ -18,7 +18,13 @@ export const retryByHand: CollectionBeforeChangeHook<WebhookDelivery> = async ({
   const { retry: _retry, ...stored } = originalDoc
   if (data.retry !== true) return stored
   const refused = await retryRefusal({ payload: req.payload, delivery: originalDoc })
-  if (refused) throw new APIError(refused, 409, undefined, true)
+  // Said on the "Retry now" field, as the admin shows a field's error.
+  if (refused)
+    throw new ValidationError({
+      collection: 'webhook-deliveries',
+      errors: [{ path: 'retry', message: refused }],
+      req,
+    })
   // A delivery under way is not sent a second time alongside itself.
   if (originalDoc.state === 'delivering') return stored
   return { ...stored, state: 'pending', nextAttemptAt: new Date().toISOString(), leaseUntil: null }
