@@ -2,7 +2,7 @@ import net from 'node:net'
 import type { LookupFunction } from 'node:net'
 
 import { fairQueue } from './fairQueues'
-import { isRefusedAddress, unreachableError } from './outbound'
+import { isRefusedAddress, serverBusyError, unreachableError } from './outbound'
 import { resolveName, type ResolvedAddress } from './resolveName'
 import { readSettings } from './settings'
 
@@ -42,6 +42,7 @@ const addressesOf = async ({
         signal,
       }).catch(() => undefined),
   })
+  if ('over' in ran && ran.over === 'total') throw serverBusyError()
   if (!('value' in ran) || !ran.value) throw unreachableError()
   return ran.value
 }

@@ -78,6 +78,15 @@ export const unreachableError = (): Error =>
 export const isUnreachableError = (err: unknown): boolean =>
   (err as { code?: unknown } | null)?.code === unreachableCode
 
+/**
+ * A lookup refused because the whole server has as many under way as it takes: unreachable to
+ * every caller that tells no more, but a webhook attempt is not the receiver's failure.
+ */
+export const serverBusyError = (): Error => Object.assign(unreachableError(), { serverBusy: true })
+
+export const isServerBusyError = (err: unknown): boolean =>
+  isUnreachableError(err) && (err as { serverBusy?: unknown }).serverBusy === true
+
 /** Whether `allowedHosts` (host:port, trusted although private) names the URL's host. */
 export const isTrustedHost = ({
   url,

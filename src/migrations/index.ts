@@ -18,6 +18,7 @@ import * as migration_20261124_183845_published_reads from './20261124_183845_pu
 import * as migration_20261124_184129_local_times from './20261124_184129_local_times'
 import * as migration_20261124_203543_key_provenance from './20261124_203543_key_provenance'
 import * as migration_20261124_204650_webhook_fairness from './20261124_204650_webhook_fairness'
+import * as migration_20261124_211118_webhook_claim_bounds from './20261124_211118_webhook_claim_bounds'
 
 export const migrations = [
   {
@@ -119,5 +120,10 @@ export const migrations = [
     up: migration_20261124_204650_webhook_fairness.up,
     down: migration_20261124_204650_webhook_fairness.down,
     name: '20261124_204650_webhook_fairness',
+  },
+  {
+    up: migration_20261124_211118_webhook_claim_bounds.up,
+    down: migration_20261124_211118_webhook_claim_bounds.down,
+    name: '20261124_211118_webhook_claim_bounds',
   },
 ]

@@ -48,6 +48,22 @@ const createVenue = async (client: Client, slug: string): Promise<void> => {
   expect(res.status, JSON.stringify(res.body)).toBe(201)
 }
 
+const failing = async (webhookId: string): Promise<boolean> => {
+  const { rows } = await db().execute<{ failing: boolean }>(
+    sql`select failing_since is not null as failing from webhooks where id = ${webhookId}`,
+  )
+  return rows[0]?.failing === true
+}
+
+/** Deliveries on their way, claimed before their subscription was failing: not probes. */
+const claimedBeforeFailing = async (): Promise<number> => {
+  const { rows } = await db().execute<{ n: number }>(sql`
+    select count(*)::int as n from webhook_deliveries d join webhooks w on w.id = d.webhook_id
+    where d.state = 'delivering' and d.lease_until > now()
+      and (w.failing_since is null or d.updated_at < w.failing_since)`)
+  return Number(rows[0]?.n ?? 0)
+}
+
 const delivering = async (tenant: Tenant): Promise<number> => {
   const { rows } = await db().execute<{ n: number }>(sql`
     select count(*)::int as n from webhook_deliveries
@@ -58,7 +74,17 @@ const delivering = async (tenant: Tenant): Promise<number> => {
 beforeAll(async () => {
   payload = await getTestPayload()
   receiver = await startReceiver()
-  for (const slug of ['fair-a', 'fair-b', 'fair-c', 'fair-d', 'fair-e', 'fair-f']) {
+  for (const slug of [
+    'fair-a',
+    'fair-b',
+    'fair-c',
+    'fair-d',
+    'fair-e',
+    'fair-f',
+    'fair-g',
+    'fair-h',
+    'fair-i',
+  ]) {
     tenants[slug] = await createTenant({ payload, slug })
   }
   for (const [slug, tenant] of Object.entries(tenants))
@@ -67,7 +93,10 @@ beforeAll(async () => {
     payload,
     email: 'fair-admin@example.com',
     password,
-    tenants: [{ tenant: tenants['fair-d']!, roles: ['tenant-admin'] }],
+    tenants: [
+      { tenant: tenants['fair-c']!, roles: ['tenant-admin'] },
+      { tenant: tenants['fair-d']!, roles: ['tenant-admin'] },
+    ],
   })
   app = await startApp({
     env: {
@@ -133,6 +162,57 @@ describe('fair delivery', () => {
   })
 })
 
+describe('receivers that hang, with the default slots', () => {
+  it('failing subscriptions are sent one probe each and hold at most half the slots; a healthy tenant is sent at once', async () => {
+    const hung = ['fair-g', 'fair-h'] as const
+    const ids: string[] = []
+    for (const slug of hung) {
+      receiver.answer(`/${slug}-hangs`, () => 'hang')
+      ids.push(await subscribe(clients[slug]!, `/${slug}-hangs`))
+    }
+    await subscribe(clients['fair-i']!, '/i')
+    // Different records, so each tenant has several messages due at once.
+    for (let n = 0; n < 3; n++)
+      for (const slug of hung) await createVenue(clients[slug]!, `${slug}-${n}`)
+    // Their first attempts time out: from then on both subscriptions are failing, and once
+    // what was claimed before has timed out too, each has one probe on its way at most.
+    await waitUntil({
+      what: 'both hung subscriptions to be failing, with one probe each',
+      timeoutMs: hangMs * 4,
+      check: async () => {
+        for (const id of ids) if (!(await failing(id))) return false
+        return (await claimedBeforeFailing()) === 0
+      },
+    })
+    let most = 0
+    let watching = true
+    const watch = (async () => {
+      while (watching) {
+        // The hung tenants of this file (fair-a's receiver hangs too) share the failing slots.
+        let held = 0
+        for (const slug of ['fair-a', ...hung]) held += await delivering(tenants[slug]!)
+        most = Math.max(most, held)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    })()
+    const before = Date.now()
+    for (let n = 0; n < 3; n++) await createVenue(clients['fair-i']!, `i-${n}`)
+    await waitUntil({
+      what: "the healthy tenant's messages",
+      timeoutMs: hangMs,
+      intervalMs: 50,
+      check: async () => receiver.at('/i').length >= 3,
+    })
+    expect(Date.now() - before).toBeLessThan(hangMs / 2)
+    // Long enough for another probe to be claimed if one could be.
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    watching = false
+    await watch
+    expect(most).toBeLessThanOrEqual(concurrency / 2)
+    for (const slug of hung) expect(await delivering(tenants[slug]!)).toBeLessThanOrEqual(1)
+  })
+})
+
 describe('test messages', () => {
   it('are limited per tenant, on the partner route and the admin route together', async () => {
     const d = clients['fair-d']!
@@ -157,6 +237,40 @@ describe('test messages', () => {
     expect(adminOver.status).toBe(429)
     expect(JSON.stringify(adminOver.body)).toMatch(/4 test messages a minute/)
     expect(receiver.at('/d').length).toBe(testsPerMinute)
+  })
+
+  it('are not sent again by retrying them, on the partner route or the admin', async () => {
+    const d = clients['fair-d']!
+    const { rows } = await db().execute<{ id: string; webhook_id: string }>(sql`
+      select id, webhook_id from webhook_deliveries
+      where tenant_id = ${tenants['fair-d']!.id} and type = 'webhook.test' limit 1`)
+    const [test] = rows
+    expect(test).toBeDefined()
+    const sent = receiver.at('/d').length
+    const partnerRetry = await d.call(
+      'POST',
+      `/webhooks/${test!.webhook_id}/deliveries/${test!.id}/retry`,
+    )
+    expect(partnerRetry.status).toBe(409)
+    expect(partnerRetry.headers.get('content-type')).toMatch(/application\/problem\+json/)
+    expect(String(partnerRetry.body.detail)).toMatch(/send a new test message instead/)
+    const adminRetry = await admin.patch(`/api/webhook-deliveries/${test!.id}`, { retry: true })
+    expect(adminRetry.status).toBe(400)
+    expect(JSON.stringify(adminRetry.body)).toMatch(/send a new test message instead/)
+    // Many at once, as the admin's list does: none is put back.
+    const bulk = await admin.patch(
+      `/api/webhook-deliveries?where[type][equals]=webhook.test&where[tenant][equals]=${tenants['fair-d']!.id}`,
+      { retry: true },
+    )
+    // Payload's answer to many names each one's field, not its message.
+    expect(bulk.body.docs).toEqual([])
+    expect(JSON.stringify(bulk.body.errors)).toMatch(/invalid: retry/)
+    const { rows: waiting } = await db().execute<{ n: number }>(sql`
+      select count(*)::int as n from webhook_deliveries
+      where tenant_id = ${tenants['fair-d']!.id} and state in ('pending', 'delivering')`)
+    expect(waiting[0]?.n).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(receiver.at('/d').length).toBe(sent)
   })
 
   it('a tenant over its subscriptions is told so on the admin too', async () => {
@@ -285,6 +399,35 @@ describe('what a tenant can make the service keep', () => {
       Number(rows[0]?.last),
     )
     expect((await c.call('GET', `/changes?after=${cursor}`)).status).toBe(200)
+  })
+
+  it("a retry counts against the subscription's backlog: refused when it is full", async () => {
+    const c = clients['fair-c']!
+    const [hook] = (
+      await db().execute<{ id: string }>(sql`
+        select id from webhooks where tenant_id = ${tenants['fair-c']!.id} and not active`)
+    ).rows
+    // A finished message of the full subscription (one given up before the backlog filled).
+    const { rows } = await db().execute<{ id: string }>(sql`
+      insert into webhook_deliveries
+        (tenant_id, webhook_id, type, kind, record_id, event, fields, change, changed_at,
+         state, attempts, updated_at, created_at)
+      select tenant_id, webhook_id, type, kind, record_id, event, fields, change - 1, changed_at,
+        'failed', 8, now(), now()
+      from webhook_deliveries where webhook_id = ${hook!.id}
+      order by change limit 1
+      returning id`)
+    const finished = rows[0]!.id
+    const partnerRetry = await c.call('POST', `/webhooks/${hook!.id}/deliveries/${finished}/retry`)
+    expect(partnerRetry.status).toBe(409)
+    expect(String(partnerRetry.body.detail)).toMatch(/5 messages are already waiting/)
+    const adminRetry = await admin.patch(`/api/webhook-deliveries/${finished}`, { retry: true })
+    expect(adminRetry.status).toBe(400)
+    expect(JSON.stringify(adminRetry.body)).toMatch(/5 messages are already waiting/)
+    const { rows: after } = await db().execute<{ state: string }>(
+      sql`select state from webhook_deliveries where id = ${finished}`,
+    )
+    expect(after[0]?.state).toBe('failed')
   })
 
   it("a paused subscription's waiting messages expire, saying where to catch up", async () => {

@@ -165,11 +165,11 @@ export const tenantRoutes: readonly TenantRoute[] = [
     operationId: 'retryWebhookDelivery',
     summary: 'Send a delivery again',
     description:
-      'Puts the message back in the queue, due now, whatever became of it (a given-up one too). The receiver gets the same `webhook-id` again.',
+      'Puts the message back in the queue, due now, whatever became of it (a given-up one too). The receiver gets the same `webhook-id` again. Refused with 409: a test message (send a new one instead), and a finished delivery while the subscription already has as many messages waiting as it may (10,000 unless the installation sets otherwise).',
     scope: 'write',
     tag: 'Webhooks',
     success: { status: 200, schema: 'WebhookDelivery' },
-    errors: [401, 403, 404, 429, 503],
+    errors: [401, 403, 404, 409, 429, 503],
   },
   {
     name: 'listScheduledChanges',

@@ -66,6 +66,26 @@ export const optionDefaults: WebhookOptions = {
 export const inFlightPerTenant = (concurrency: number): number =>
   Math.max(1, Math.ceil(concurrency / 2))
 
+/**
+ * An instance's slots that deliveries to failing subscriptions (and paused ones' test messages)
+ * may hold together: half, rounded down, so receivers that answer always find one free.
+ */
+export const failingSlots = (concurrency: number): number =>
+  Math.max(1, Math.floor(concurrency / 2))
+
+/**
+ * A subscription's due messages one claim looks at, oldest first: those blocked behind an
+ * earlier message of their record are skipped, and a backlog beyond this waits its turn, so a
+ * claim's cost does not grow with a backlog.
+ */
+export const claimScanPerSubscription = 100
+
+/** How long a delivery this server was too busy to send waits before it is tried again. */
+export const serverBusyWaitMs = 5_000
+
+/** Longest a claim may run: it holds the lock every instance's claim waits for. */
+export const claimTimeoutMs = 5_000
+
 /** How often each instance removes deliveries older than the log's retention. */
 export const logPruneIntervalMs = 60 * 60 * 1000
 

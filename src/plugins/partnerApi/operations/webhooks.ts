@@ -184,14 +184,17 @@ export const retryWebhookDelivery = async ({
   id,
   deliveryId,
 }: OnWebhook & { deliveryId: string }) => {
-  const delivery = await retryDelivery({
+  const outcome = await retryDelivery({
     payload,
     caller: callerOf(principal),
     webhookId: id,
     id: deliveryId,
   })
-  return deliveryOut(
-    delivery ??
-      fail({ status: 404, detail: `No delivery with id "${deliveryId}" for this subscription.` }),
-  )
+  if (!outcome)
+    return fail({
+      status: 404,
+      detail: `No delivery with id "${deliveryId}" for this subscription.`,
+    })
+  if ('refused' in outcome) return fail({ status: 409, detail: outcome.refused })
+  return deliveryOut(outcome.retried)
 }

@@ -29,12 +29,10 @@ export const webhookDeliveriesCollection: CollectionConfig = {
   },
   hooks: { beforeChange: [retryByHand] },
   // What the worker's claim looks for: a subscription's due messages in order and its
-  // messages on their way, and earlier ones of the same record; what the queue counts: a
-  // subscription's backlog.
-  indexes: [
-    { fields: ['webhook', 'state', 'nextAttemptAt'] },
-    { fields: ['webhook', 'kind', 'recordId', 'change'] },
-  ],
+  // messages on their way; what the queue counts: a subscription's backlog. Earlier waiting
+  // messages of the same record are found by a partial index (webhook, kind, record, change)
+  // of waiting rows only, which Payload cannot declare: migration 20261124_211118.
+  indexes: [{ fields: ['webhook', 'state', 'nextAttemptAt'] }],
   fields: [
     {
       name: 'webhook',

@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { postgresOf } from '../../../db/postgres'
-import { testEventType } from '../defaults'
+import { claimScanPerSubscription, claimTimeoutMs, testEventType } from '../defaults'
 
 /** A delivery this instance holds until its lease ends: what it needs to send it. */
 export type Claimed = {
@@ -21,6 +21,8 @@ export type Claimed = {
   change: number | null
   changedAt: string
   attempts: number
+  /** Sent to a subscription whose last attempt failed: it counts against `failingRoom`. */
+  failing: boolean
 }
 
 type Row = {
@@ -40,6 +42,7 @@ type Row = {
   changed_at: string | Date | null
   created_at: string | Date
   attempts: number
+  failing: boolean
 }
 
 /** Claims are taken one at a time across instances, so two never both see a tenant's room. */
@@ -54,35 +57,51 @@ const claimLock = 'webhook_deliveries:claim'
  *
  * Tenants share the slots fairly: a tenant with `perTenant` deliveries on their way (leases
  * held, on any instance) gets no more, and a batch takes each tenant's first due message, then
- * each one's second, and so on. Each subscription's candidates are read in order from the
- * (webhook, state, next attempt) index and stop at `perTenant`, and a paused one's backlog is
- * not read at all, so what waits costs the claim nothing beyond a share.
+ * each one's second, and so on. A failing subscription (its last attempt failed) is sent one
+ * message at a time, a probe: the next waits until it is answered. Deliveries to failing
+ * subscriptions take at most `failingRoom` of the batch (the worker passes what is left of its
+ * share for them), so a receiver that hangs cannot take the slots of those that answer.
+ *
+ * The claim's cost is bounded, whatever waits: each subscription's first
+ * `claimScanPerSubscription` due messages are looked at (from the (webhook, state, next
+ * attempt) index), an earlier message of a record is looked for among waiting ones only (a
+ * partial index), a paused subscription's backlog is not read at all, and the claim gives up
+ * after `claimTimeoutMs` (the worker tries again on its next round).
  */
 export const claimDue = async ({
   payload,
   limit,
   leaseMs,
   perTenant,
+  failingRoom,
 }: {
   payload: Payload
   limit: number
   leaseMs: number
   perTenant: number
+  failingRoom: number
 }): Promise<Claimed[]> => {
   const due = sql`((d.state = 'pending' and d.next_attempt_at <= now())
     or (d.state = 'delivering' and d.lease_until < now()))`
   // A record's message waits for an earlier one of the same record to the same subscription.
   const inOrder = sql`not exists (
     select 1 from webhook_deliveries e
-    where e.webhook_id = d.webhook_id and e.kind = d.kind and e.record_id = d.record_id
-      and e.change < d.change and e.state in ('pending', 'delivering'))`
+    where e.webhook_id = r.webhook_id and e.kind = r.kind and e.record_id = r.record_id
+      and e.change < r.change and e.state in ('pending', 'delivering'))`
+  // A failing subscription's probe: any record message of it on its way.
+  const probing = sql`exists (
+    select 1 from webhook_deliveries b
+    where b.webhook_id = h.id and b.state = 'delivering' and b.lease_until >= now()
+      and b.kind is not null)`
   const { rows } = await postgresOf(payload).drizzle.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local statement_timeout = ${claimTimeoutMs}`))
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${claimLock}, 0))`)
     return tx.execute<Row>(sql`
       with hooks as (
         -- Subscriptions of tenants that exist: a deleted tenant's rows (tenant_id set null) are
         -- never candidates, so they cannot fill the batch and stall the queue.
-        select w.id, w.tenant_id, w.active from webhooks w join tenants t on t.id = w.tenant_id
+        select w.id, w.tenant_id, w.active, w.failing_since is not null as failing
+        from webhooks w join tenants t on t.id = w.tenant_id
       ),
       busy as (
         select h.tenant_id, count(*)::int as n
@@ -91,32 +110,39 @@ export const claimDue = async ({
         group by h.tenant_id
       ),
       per_hook as (
-        select h.tenant_id, c.id, c.next_attempt_at, c.change
+        select h.tenant_id, h.failing, c.id, c.next_attempt_at, c.change
         from hooks h
         cross join lateral (
-          (select d.id, d.next_attempt_at, d.change from webhook_deliveries d
-            where h.active and d.webhook_id = h.id and d.state = 'pending'
-              and d.next_attempt_at <= now() and ${inOrder}
-            order by d.next_attempt_at, d.change
-            limit ${perTenant})
+          (select r.id, r.next_attempt_at, r.change from (
+            (select d.id, d.webhook_id, d.kind, d.record_id, d.next_attempt_at, d.change
+              from webhook_deliveries d
+              where h.active and d.webhook_id = h.id and d.state = 'pending'
+                and d.next_attempt_at <= now() and d.kind is not null
+              -- The index's order alone: a sort by change too would read every due row.
+              order by d.next_attempt_at
+              limit ${claimScanPerSubscription})
+            union all
+            (select d.id, d.webhook_id, d.kind, d.record_id, d.next_attempt_at, d.change
+              from webhook_deliveries d
+              where h.active and d.webhook_id = h.id and d.state = 'delivering'
+                and d.lease_until < now() and d.kind is not null
+              order by d.next_attempt_at
+              limit ${claimScanPerSubscription})
+          ) r
+          where ${inOrder} and not (h.failing and ${probing})
+          order by r.next_attempt_at, r.change
+          limit case when h.failing then 1 else ${perTenant} end)
           union all
-          -- A paused subscription's test messages (they have no kind); its backlog waits.
+          -- Test messages (they have no kind), paused subscriptions' too; its backlog waits.
           (select d.id, d.next_attempt_at, d.change from webhook_deliveries d
-            where not h.active and d.webhook_id = h.id and d.kind is null
-              and d.state = 'pending' and d.next_attempt_at <= now()
-              and d.type = ${testEventType}
+            where d.webhook_id = h.id and d.kind is null and d.type = ${testEventType}
+              and ${due}
             order by d.next_attempt_at
-            limit ${perTenant})
-          union all
-          (select d.id, d.next_attempt_at, d.change from webhook_deliveries d
-            where d.webhook_id = h.id and d.state = 'delivering' and d.lease_until < now()
-              and (h.active or d.type = ${testEventType}) and ${inOrder}
-            order by d.next_attempt_at, d.change
             limit ${perTenant})
         ) c
       ),
       candidates as (
-        select p.id, p.next_attempt_at, p.change, p.rank
+        select p.id, p.next_attempt_at, p.change, p.rank, p.failing
         from (
           select per_hook.*, row_number() over (
             partition by tenant_id order by next_attempt_at, change) as rank
@@ -125,11 +151,16 @@ export const claimDue = async ({
         left join busy on busy.tenant_id = p.tenant_id
         where p.rank <= ${perTenant} - coalesce(busy.n, 0)
       ),
+      ordered as (
+        select c.*, row_number() over (
+          partition by c.failing order by c.rank, c.next_attempt_at, c.change) as in_kind
+        from candidates c
+      ),
       taken as (
         select d.id from webhook_deliveries d
-        join candidates c on c.id = d.id
+        join ordered c on c.id = d.id
         -- Checked again on the row as locked: another instance may have just claimed it.
-        where ${due}
+        where ${due} and (not c.failing or c.in_kind <= ${failingRoom})
         order by c.rank, c.next_attempt_at, c.change
         limit ${limit}
         for update of d skip locked
@@ -141,7 +172,7 @@ export const claimDue = async ({
       where d.id = taken.id and w.id = d.webhook_id and t.id = d.tenant_id
       returning d.id, d.webhook_id, w.url, w.secret_cipher, d.tenant_id, t.slug as tenant_slug,
         d.type, d.kind, d.record_id, d.event, d.fields, d.change, d.changed_at, d.created_at,
-        d.attempts,
+        d.attempts, w.failing_since is not null as failing,
         (select p.record from webhook_payloads p where p.id = d.payload_id) as record`)
   })
   return rows.map((row) => ({
@@ -160,5 +191,6 @@ export const claimDue = async ({
     change: row.change === null ? null : Number(row.change),
     changedAt: new Date(row.changed_at ?? row.created_at).toISOString(),
     attempts: Number(row.attempts),
+    failing: Boolean(row.failing),
   }))
 }

@@ -3,6 +3,7 @@ import https from 'node:https'
 
 import { guardedLookup } from '../../../lib/guardedLookup'
 import {
+  isServerBusyError,
   isTrustedHost,
   isUnreachableError,
   outboundRefusal,
@@ -37,6 +38,11 @@ export type Attempt = {
   /** The start of the receiver's answer, or why there was none. */
   excerpt: string
   error: string | null
+  /**
+   * Not sent because this server had as many name lookups under way as it takes: not the
+   * receiver's failure, so it is neither counted nor logged (the delivery is put back).
+   */
+  serverBusy?: true
 }
 
 /**
@@ -140,6 +146,8 @@ export const sendMessage = async ({
       },
     )
     req.on('error', (err: Error & { code?: string }) => {
+      if (isServerBusyError(err))
+        return resolve({ ...refused('This server was too busy to send it.'), serverBusy: true })
       if (isUnreachableError(err) || (!trusted && !answered))
         return resolve(refused(`The target ${unreachable}.`))
       resolve(

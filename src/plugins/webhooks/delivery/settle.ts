@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { postgresOf } from '../../../db/postgres'
-import { logLength, testEventType, type WebhookOptions } from '../defaults'
+import { logLength, serverBusyWaitMs, testEventType, type WebhookOptions } from '../defaults'
 import { retryDelay } from '../schedule'
 import type { Claimed } from './claim'
 import type { Attempt } from './send'
@@ -27,6 +27,16 @@ export const settleDelivery = async ({
   const db = postgresOf(payload).drizzle
   const entry = JSON.stringify([attempt])
   const held = sql`id = ${delivery.id} and state = 'delivering' and attempts = ${delivery.attempts}`
+  if (attempt.serverBusy) {
+    // The server's own congestion: the attempt is given back, and the subscription's failing
+    // streak neither starts nor grows.
+    await db.execute(sql`
+      update webhook_deliveries
+      set state = 'pending', attempts = attempts - 1, lease_until = null, updated_at = now(),
+        next_attempt_at = now() + make_interval(secs => ${serverBusyWaitMs / 1000})
+      where ${held}`)
+    return
+  }
   const log = sql`(case when jsonb_array_length(coalesce(log, '[]'::jsonb)) >= ${logLength}
     then log - 0 else coalesce(log, '[]'::jsonb) end) || ${entry}::jsonb`
   if (attempt.ok) {

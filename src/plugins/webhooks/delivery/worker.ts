@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { listen } from '../../../db/listen'
 import { isDatabaseUnavailable } from '../../../db/unavailable'
 import { changeChannel } from '../../changeLog/defaults'
+import { failingSlots } from '../defaults'
 import { tenantInFlightCap, webhookOptions } from '../options'
 import { claimDue } from './claim'
 import { deliverClaimed } from './deliver'
@@ -26,6 +27,8 @@ export const leaseFor = (timeoutMs: number): number => timeoutMs * 2 + 5_000
 export const startDeliveryWorker = ({ payload }: { payload: Payload }): Worker => {
   const options = webhookOptions(payload.config)
   const inFlight = new Set<Promise<void>>()
+  // Those of them sent to failing subscriptions: they may hold only `failingSlots`.
+  let failingInFlight = 0
   let stopped = false
   let pumping = false
   let again = false
@@ -47,8 +50,10 @@ export const startDeliveryWorker = ({ payload }: { payload: Payload }): Worker =
           limit: room,
           leaseMs: leaseFor(options.timeoutMs),
           perTenant: tenantInFlightCap(options),
+          failingRoom: Math.max(0, failingSlots(options.concurrency) - failingInFlight),
         })
         for (const delivery of claimed) {
+          if (delivery.failing) failingInFlight++
           const running: Promise<void> = deliverClaimed({ payload, delivery, options })
             .then(() => undefined)
             .catch((err: unknown) => {
@@ -57,6 +62,7 @@ export const startDeliveryWorker = ({ payload }: { payload: Payload }): Worker =
             })
             .finally(() => {
               inFlight.delete(running)
+              if (delivery.failing) failingInFlight--
               void pump()
             })
           inFlight.add(running)
@@ -65,8 +71,10 @@ export const startDeliveryWorker = ({ payload }: { payload: Payload }): Worker =
       } while (again && !stopped)
     } catch (err) {
       // Before the migrations have run (no table yet), or with the database away: the timer
-      // tries again.
-      if (!isDatabaseUnavailable(err) && !missingTable(err))
+      // tries again, as it does after a claim that ran out of time.
+      if (hasCode(err, queryCanceled))
+        payload.logger.warn({ msg: 'webhook claim ran out of time; trying again' })
+      else if (!isDatabaseUnavailable(err) && !hasCode(err, undefinedTable))
         payload.logger.warn({ err, msg: 'webhook claim failed' })
     } finally {
       pumping = false
@@ -94,9 +102,13 @@ export const startDeliveryWorker = ({ payload }: { payload: Payload }): Worker =
   return worker
 }
 
-/** PostgreSQL's "undefined table", anywhere in the error's causes. */
-const missingTable = (err: unknown): boolean => {
+const undefinedTable = '42P01'
+/** A statement time-out (a claim longer than `claimTimeoutMs`). */
+const queryCanceled = '57014'
+
+/** Whether PostgreSQL's error `code` is anywhere in the error's causes. */
+const hasCode = (err: unknown, code: string): boolean => {
   for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === '42P01') return true
+    if ((e as { code?: unknown }).code === code) return true
   return false
 }

@@ -9,6 +9,7 @@ import { webhookOptions } from '../options'
 import { issuedSecret, rotateContext } from '../Webhooks/hooks/issueSecret'
 import { workerOf } from '../delivery/worker'
 import { relationId } from '../../../utilities/relationId'
+import { retryRefusal } from './retryAdmission'
 import { admitTest, type TestRefusal } from './testAdmission'
 import { asCaller, withinCaller, type Caller } from './caller'
 
@@ -154,7 +155,13 @@ export const findDelivery = async ({
   })
 }
 
-/** Sends a delivery again now, whatever became of it (a given-up one included). */
+/** What asking for a delivery to be sent again came to: the delivery, or why not. */
+export type RetryOutcome = { retried: WebhookDelivery } | { refused: string }
+
+/**
+ * Sends a delivery again now, whatever became of it (a given-up one included), unless
+ * `retryRefusal` says why not.
+ */
 export const retryDelivery = async ({
   payload,
   caller,
@@ -165,14 +172,16 @@ export const retryDelivery = async ({
   caller: Caller
   webhookId: string
   id: string
-}): Promise<WebhookDelivery | undefined> => {
+}): Promise<RetryOutcome | undefined> => {
   const found = await findDelivery({ payload, caller, webhookId, id })
   if (!found) return undefined
-  if (found.state === 'delivering') return found
+  const refused = await retryRefusal({ payload, delivery: found })
+  if (refused) return { refused }
+  if (found.state === 'delivering') return { retried: found }
   await postgresOf(payload).drizzle.execute(sql`
     update webhook_deliveries
     set state = 'pending', next_attempt_at = now(), lease_until = null, updated_at = now()
     where id = ${found.id} and state <> 'delivering'`)
   workerOf(payload)?.wake()
-  return { ...found, state: 'pending', nextAttemptAt: new Date().toISOString() }
+  return { retried: { ...found, state: 'pending', nextAttemptAt: new Date().toISOString() } }
 }
