@@ -22,7 +22,8 @@ export const measureCreates = ({
     method: 'POST',
     paths: [`/api/partners/2025-07/${tenant}/events`],
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ title: `Write [n] ${Math.random()}` }),
+    // Published: a draft's change is sent only to subscriptions that ask for drafts.
+    body: JSON.stringify({ title: `Write [n] ${Math.random()}`, _status: 'published' }),
     expected: 201,
     seconds,
     concurrency,
@@ -86,6 +87,7 @@ export const measureDeliveryLatency = async ({
   answerP50: number
   beforeAnswer: number
 }> => {
+  const run = Math.random().toString(36).slice(2, 8)
   const committed = new Map<string, number>()
   const answered = new Map<string, number>()
   const writes: Promise<void>[] = []
@@ -95,7 +97,8 @@ export const measureDeliveryLatency = async ({
       fetch(`${origin}/api/partners/2025-07/${tenant}/events`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: `Latency ${i}` }),
+        // Unique in every round (a title makes the slug), and published, so it is sent.
+        body: JSON.stringify({ title: `Latency ${i} ${run}`, _status: 'published' }),
       }).then(async (res) => {
         const body = (await res.json()) as { id?: string }
         if (res.status === 201 && body.id) {
