@@ -10,11 +10,21 @@ import { readSettings } from './settings'
  */
 export const fairQueueBounds = {
   /**
-   * Partner operations under way: each holds a pooled connection most of its time, and the
-   * pool has 10 (`DB_POOL_MAX`), so one tenant's flood runs at most 6 at once and leaves the
-   * rest to the others; its excess waits its turn behind theirs, then is refused as its own.
+   * Partner operations under way. Each holds a pooled connection and the event loop most of
+   * its time, so the process runs about as many as the pool has connections (`DB_POOL_MAX`,
+   * 10: 8 at once), a tenant alone up to 6 of them, and with others active its ⌊8 / active⌋:
+   * a flood gets its own backlog while another tenant's request starts on the next free
+   * place. Past its waiting places a tenant is refused as its own.
    */
-  requests: () => ({ total: 48, perOwner: 6, waitMs: 10_000, waitingPerOwner: 64 }),
+  requests: () => {
+    const pool = readSettings().poolMax
+    return {
+      total: Math.max(2, pool - 2),
+      perOwner: Math.max(1, Math.floor(pool * 0.6)),
+      waitMs: 10_000,
+      waitingPerOwner: 64,
+    }
+  },
   /**
    * A search holds a pooled connection while it ranks (a broad one re-reads many rows' text):
    * a tenant alone takes half the places, so others' searches still start at once.
