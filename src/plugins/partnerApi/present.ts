@@ -1,5 +1,6 @@
 import type { Block, CollectionSlug, Payload, PayloadRequest } from 'payload'
 
+import { timeSlices } from '../../lib/timeSlices'
 import { linkableCollections } from '../../fields/richText'
 import { eachFieldValue } from '../../utilities/fieldValues'
 import { richTextReferences } from '../../utilities/richTextReferences'
@@ -131,8 +132,13 @@ export const presentRecords = async ({
       values: parts.richText.map(({ holder, name }) => holder[name]),
       req,
     })
-    for (const { holder, name } of parts.richText)
+    // Rendering is synchronous: a page of long rich text yields between fields, so another
+    // tenant's request waits a slice at most.
+    const slices = timeSlices()
+    for (const { holder, name } of parts.richText) {
       holder[htmlName(name)] = richTextHtml({ value: holder[name], targets })
+      await slices.pause()
+    }
   }
   for (const { resolver, rows } of parts.blocks) {
     const values = await resolver.resolve({ payload, tenantId, rows, ...(req ? { req } : {}) })
