@@ -13,7 +13,7 @@ import { postgresOf } from '../../src/db/postgres'
 import { pruneChangeLog } from '../../src/plugins/changeLog/prune'
 import { tenantRoutes } from '../../src/plugins/partnerApi/tenantRoutes'
 import { makeImage } from '../../src/seed/images'
-import { startApp, type RunningApp } from '../helpers/app'
+import { startApp, waitUntil, type RunningApp } from '../helpers/app'
 import { contractChecker, type Document31 } from '../helpers/contract'
 import { getTestPayload } from '../helpers/payload'
 import { createKey, partnerBase, sampleBody, sampleUpdate } from '../helpers/partner'
@@ -436,11 +436,34 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
     const test = await call({ method: 'POST', path: `${one}/test`, key: keys.write })
     expect(test.status).toBe(200)
     expect(test.body.state).toBe('succeeded')
+    // A change's message, sent and finished, is sent again by hand; a test message is not (409).
+    // Written past the checker: the kinds' own section checks creates against the document.
+    const work = await fetch(`${app.origin}${partnerBase}/contract-a/works`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.write}`, 'content-type': 'application/json' },
+      body: JSON.stringify(sampleBody('works', 'hooked')),
+    })
+    expect(work.status).toBe(201)
+    type Sent = { id: string; type: string; state: string }
+    await waitUntil({
+      what: "the work's message to be sent",
+      timeoutMs: 15_000,
+      check: async () => {
+        const page = await call({ method: 'GET', path: `${one}/deliveries`, key: keys.write })
+        return (page.body.docs as Sent[]).some(
+          (d) => d.type !== 'webhook.test' && d.state === 'succeeded',
+        )
+      },
+    })
     const log = await call({ method: 'GET', path: `${one}/deliveries?limit=5`, key: keys.write })
     expect(log.status).toBe(200)
-    const deliveryId = String((log.body.docs as { id: string }[])[0]?.id)
-    const retry = `${one}/deliveries/${deliveryId}/retry`
+    const sent = log.body.docs as Sent[]
+    const change = sent.find((d) => d.type !== 'webhook.test')!
+    const retry = `${one}/deliveries/${change.id}/retry`
     expect((await call({ method: 'POST', path: retry, key: keys.write })).status).toBe(200)
+    const tested = sent.find((d) => d.type === 'webhook.test')!
+    const again = `${one}/deliveries/${tested.id}/retry`
+    expect((await call({ method: 'POST', path: again, key: keys.write })).status).toBe(409)
     const rotated = await call({ method: 'POST', path: `${one}/rotate-secret`, key: keys.write })
     expect(rotated.status).toBe(200)
     expect(rotated.body.secret).not.toBe(created.body.secret)
