@@ -14,7 +14,7 @@ import { relationId, type RelationValue } from '../utilities/relationId'
  * place is taken before Payload's access check, so a tenant named by someone outside it must
  * cost that someone's share, never the named tenant's.
  */
-export const uploadOwner = async ({
+const uploadOwner = async ({
   req,
   collection,
   data,
@@ -51,18 +51,19 @@ export const uploadOwner = async ({
 }
 
 /**
- * Holds one of the `images` fair queue's places for the owner until the request's transaction
- * ends (Payload resizes within it), or refuses: 429 past the tenant's own share and waiting
- * places, 503 after a fair wait.
+ * Holds one of the `images` fair queue's places for the upload's owner until the request's
+ * transaction ends (Payload resizes within it), or refuses: 429 past the tenant's own share
+ * and waiting places, 503 after a fair wait.
  */
-export const takeImageSlot = async ({
-  req,
-  owner,
-}: {
+export const takeImageSlot = async (upload: {
   req: PayloadRequest
-  owner: string
+  collection: string
+  data?: Record<string, unknown>
+  /** The stored record the upload reads or writes, if any. */
+  id?: string | number
 }): Promise<void> => {
+  const owner = await uploadOwner(upload)
   const place = await fairQueue({ name: 'images' }).acquire({ owner })
   if ('over' in place) throw fairRefusal({ over: place.over, work: 'image uploads' })
-  await onTransactionEnd({ req, hook: place.release })
+  await onTransactionEnd({ req: upload.req, hook: place.release })
 }

@@ -7,7 +7,7 @@ import sharp from 'sharp'
 
 import { onTransactionEnd } from '../../../db/transactions'
 import { readSettings } from '../../../lib/settings'
-import { takeImageSlot, uploadOwner } from '../../../uploads/imageSlots'
+import { takeImageSlot } from '../../../uploads/imageSlots'
 import { extensionOf, type MediaType } from '../../../uploads/mediaTypes'
 import { storedName } from '../../../uploads/storedName'
 
@@ -211,12 +211,9 @@ export const prepareUpload: CollectionBeforeOperationHook = async ({
     if (upload.duplicateFromID || req.query?.uploadEdits)
       await takeImageSlot({
         req,
-        owner: await uploadOwner({
-          req,
-          collection: collection.slug,
-          data: upload.data,
-          id: (upload.duplicateFromID as string | number | undefined) ?? upload.id,
-        }),
+        collection: collection.slug,
+        data: upload.data,
+        id: (upload.duplicateFromID as string | number | undefined) ?? upload.id,
       })
     // Payload strips `url` from a REST body before this hook, yet still fetches it: look at the
     // body as sent too.
@@ -243,12 +240,9 @@ export const prepareUpload: CollectionBeforeOperationHook = async ({
     }
     await takeImageSlot({
       req,
-      owner: await uploadOwner({
-        req,
-        collection: collection.slug,
-        data: upload.data,
-        id: operation === 'update' ? upload.id : undefined,
-      }),
+      collection: collection.slug,
+      data: upload.data,
+      id: operation === 'update' ? upload.id : undefined,
     })
   }
 

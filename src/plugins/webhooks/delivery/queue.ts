@@ -7,6 +7,7 @@ import { presentRecord } from '../../partnerApi/present'
 import { encodeCursor, type CursorScope } from '../../changeLog/cursor'
 import { recordEventType } from '../defaults'
 import { webhookOptions } from '../options'
+import { backlogIsFull } from './backlog'
 
 /**
  * One pending delivery per active subscription of the tenant that wants the change's event and
@@ -53,10 +54,7 @@ export const queueDeliveries: ChangeSubscriber = async ({ req, entry }) => {
       with subs as (select w.id, w.tenant_id ${subscribed}),
       full_up as (
         select s.id from subs s
-        where (select count(*) from (
-          select 1 from webhook_deliveries d
-          where d.webhook_id = s.id and d.state in ('pending', 'delivering')
-          limit ${quota}) backlog) >= ${quota}
+        where ${backlogIsFull({ webhook: sql`s.id`, quota })}
       ),
       paused as (
         update webhooks

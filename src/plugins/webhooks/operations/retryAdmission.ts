@@ -6,6 +6,7 @@ import type { WebhookDelivery } from '../../../payload-types'
 import { relationId } from '../../../utilities/relationId'
 import { testEventType } from '../defaults'
 import { webhookOptions } from '../options'
+import { backlogIsFull } from '../delivery/backlog'
 
 /**
  * Why a delivery may not be sent again by hand (partner route and admin alike), or
@@ -25,12 +26,10 @@ export const retryRefusal = async ({
   // Already waiting: it is only brought forward, and adds nothing to the backlog.
   if (delivery.state === 'pending' || delivery.state === 'delivering') return undefined
   const quota = webhookOptions(payload.config).backlogPerSubscription
-  const { rows } = await postgresOf(payload).drizzle.execute<{ n: number }>(sql`
-    select count(*)::int as n from (
-      select 1 from webhook_deliveries
-      where webhook_id = ${relationId(delivery.webhook) ?? null}
-        and state in ('pending', 'delivering')
-      limit ${quota}) backlog`)
-  if (Number(rows[0]?.n ?? 0) < quota) return undefined
+  const webhook = sql`${relationId(delivery.webhook) ?? null}::uuid`
+  const { rows } = await postgresOf(payload).drizzle.execute<{ full: boolean }>(
+    sql`select ${backlogIsFull({ webhook, quota })} as full`,
+  )
+  if (!rows[0]?.full) return undefined
   return `${quota} messages are already waiting for this subscription, the most it may have: retry once its receiver has caught up.`
 }
