@@ -2,8 +2,8 @@ import { allowedMimeTypes } from '../../../collections/Media'
 import type { SanitizedConfig } from 'payload'
 
 import { partnerOptions } from '../options'
-import { fail } from '../problems'
-import { fetchRemoteFile, type FetchedFile } from '../remoteFetch'
+import { fail } from './problems'
+import { fetchRemoteFile, type FetchedFile } from './remoteFetch'
 import { mediaType, readBody, readJsonObject } from './body'
 
 /** More parts than a media record has fields is no upload: it is a way to make work. */

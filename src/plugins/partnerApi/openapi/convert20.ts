@@ -1,7 +1,7 @@
 import type { OpenAPIV2 } from 'openapi-types'
 
 import type { OpenApiDocument } from './build31'
-import { withoutWebhooks } from './webhooks'
+import { withoutWebhooks } from './withoutWebhooks'
 import { toSchema30 } from './convert30'
 
 type Json = Record<string, unknown>

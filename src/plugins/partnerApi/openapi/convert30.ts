@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types'
 
 import type { OpenApiDocument } from './build31'
-import { withoutWebhooks } from './webhooks'
+import { withoutWebhooks } from './withoutWebhooks'
 
 /** JSON Schema 2020-12 (3.1) → the OpenAPI 3.0 schema dialect: `nullable` instead of type lists. */
 export const toSchema30 = (schema: unknown): unknown => {

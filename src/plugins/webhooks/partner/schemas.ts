@@ -1,12 +1,16 @@
 import type { OpenAPIV3_1 } from 'openapi-types'
 
-import { recordEventType, recordEvents, testEventType } from '../../webhooks/defaults'
-import { deliveryPage } from '../../webhooks/operations/deliveriesQuery'
-import type { JsonSchema } from '../kinds/fieldSchema'
-import { makerSchema } from './maker'
+import {
+  schemaRef as ref,
+  type Parameter,
+  type SchemaObject,
+} from '../../partnerApi/exports/routes'
+import { makerSchema } from '../../partnerShape'
+import { recordEventType, recordEvents, testEventType } from '../defaults'
+import { deliveryPage } from '../operations/deliveriesQuery'
 
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
-const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({
+type Type = OpenAPIV3_1.NonArraySchemaObjectType
+const nullable = (type: Type, extra: SchemaObject = {}): SchemaObject => ({
   type: [type, 'null'],
   ...extra,
 })
@@ -17,7 +21,7 @@ export const webhooksTag = {
     "Subscriptions that POST each change of the tenant's records to a URL as it happens, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret's bytes after `whsec_`). At least once, each record's messages in order; a message that is not answered 2xx is retried over about a day (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), and a subscription failing for a day is paused with the reason. Redirects are not followed; private addresses are refused. The messages are described in this document's `webhooks` section.",
 }
 
-const writable = (kinds: readonly string[]): Record<string, JsonSchema> => ({
+const writable = (kinds: readonly string[]): Record<string, SchemaObject> => ({
   url: {
     type: 'string',
     format: 'uri',
@@ -46,7 +50,7 @@ const writable = (kinds: readonly string[]): Record<string, JsonSchema> => ({
   },
 })
 
-const attempt: JsonSchema = {
+const attempt: SchemaObject = {
   type: 'object',
   required: ['at', 'ok', 'status', 'latencyMs', 'excerpt', 'error'],
   properties: {
@@ -60,9 +64,9 @@ const attempt: JsonSchema = {
 }
 
 /** The subscription, delivery and message schemas. */
-export const webhookSchemas = (kinds: readonly string[]): Record<string, JsonSchema> => {
+export const webhookSchemas = (kinds: readonly string[]): Record<string, SchemaObject> => {
   const fields = writable(kinds)
-  const webhook: JsonSchema = {
+  const webhook: SchemaObject = {
     type: 'object',
     required: [
       'id',
@@ -205,7 +209,7 @@ export const webhookSchemas = (kinds: readonly string[]): Record<string, JsonSch
 }
 
 /** `?limit=&page=` of the delivery log. */
-export const deliveryParameters: OpenAPIV3_1.ParameterObject[] = [
+export const deliveryParameters: Parameter[] = [
   {
     name: 'limit',
     in: 'query',
@@ -226,28 +230,9 @@ export const deliveryParameters: OpenAPIV3_1.ParameterObject[] = [
 ]
 
 /**
- * The document for formats with no `webhooks` section (3.0, 2.0): without it and the message
- * schema only it uses, and a line in the description saying where the messages are described.
- */
-export const withoutWebhooks = ({
-  webhooks: _webhooks,
-  ...doc
-}: OpenAPIV3_1.Document): OpenAPIV3_1.Document => {
-  const { WebhookMessage: _message, ...schemas } = doc.components?.schemas ?? {}
-  return {
-    ...doc,
-    info: {
-      ...doc.info,
-      description: `${doc.info.description ?? ''}\n\n**Webhook messages** are described in the OpenAPI 3.1 document (\`GET /openapi\`), in its \`webhooks\` section: this format has no place for them.`,
-    },
-    components: { ...doc.components, schemas },
-  }
-}
-
-/**
  * The 3.1 `webhooks` section: one entry per message type, each a POST the receiver answers.
  */
-export const webhookMessages = (): Record<string, JsonSchema> =>
+export const webhookMessages = (): Record<string, { post: OpenAPIV3_1.OperationObject }> =>
   Object.fromEntries(
     [...recordEvents.map(recordEventType), testEventType].map((type) => [
       type,

@@ -2,19 +2,18 @@ import type { Payload } from 'payload'
 
 import type { Webhook } from '../../../payload-types'
 
-import { recordEvents } from '../../webhooks/defaults'
-import { webhookOptions } from '../../webhooks/options'
-import { makerKeyContext } from '../../webhooks/Webhooks/hooks/recordMaker'
-import { deliveryOut, webhookOut } from '../../webhooks/operations/partnerShape'
+import { partnerKinds } from '../../partnerApi/exports/records'
+import { fail, validationFailed, type PartnerPrincipal } from '../../partnerApi/exports/routes'
+import { recordEvents } from '../defaults'
+import { webhookOptions } from '../options'
+import { makerKeyContext } from '../Webhooks/hooks/recordMaker'
+import { deliveryOut, webhookOut } from '../operations/partnerShape'
 import {
   findWebhook,
   retryDelivery,
   rotateWebhookSecret,
   sendTestMessage,
-} from '../../webhooks/operations/webhookOps'
-import type { PartnerPrincipal } from '../keys/authorize'
-import { partnerKinds } from '../kinds/model'
-import { fail, validationFailed } from '../problems'
+} from '../operations/webhookOps'
 
 type WebhookInput = Partial<
   Pick<Webhook, 'url' | 'description' | 'events' | 'kinds' | 'drafts' | 'active'>

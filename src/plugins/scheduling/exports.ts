@@ -1,0 +1,2 @@
+/** Scheduling's public surface: the scheduled change routes for the partner API. */
+export { scheduleRoutes } from './partner/routes'
