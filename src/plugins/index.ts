@@ -16,9 +16,9 @@ import { search } from './search'
 import { seo } from './seo'
 import { tenancy } from './tenancy'
 import { tenantIntegrity } from './tenantIntegrity'
-import { scheduleRoutes } from './scheduling/exports'
+import { cancelChangesOfRetiredKey, scheduleRoutes } from './scheduling/exports'
 import { webhooks } from './webhooks'
-import { queueDeliveries, webhookRoutes } from './webhooks/exports'
+import { pauseWebhooksOfRetiredKey, queueDeliveries, webhookRoutes } from './webhooks/exports'
 
 /**
  * Every plugin, in the order that matters: the ones that add collections (keys, redirects) come
@@ -34,6 +34,8 @@ export const plugins: Plugin[] = [
     ...readSettings().partnerApi,
     // Each plugin's partner routes, served and documented as record kinds' are.
     routes: [...changeFeedRoutes, ...webhookRoutes, ...scheduleRoutes],
+    // What a revoked key made stops with it: its subscriptions pause, its changes are cancelled.
+    keyRetirement: [pauseWebhooksOfRetiredKey, cancelChangesOfRetiredKey],
   }),
   redirects(),
   webhooks(readSettings().webhooks),

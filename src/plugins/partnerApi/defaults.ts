@@ -1,4 +1,5 @@
 import type { PartnerRoute } from './routes/types'
+import type { KeyRetirement } from './types'
 
 /**
  * The partner API's fixed facts and its option defaults, each defined here once: the dated
@@ -44,6 +45,8 @@ export type PartnerApiOptions = {
    * record kind's.
    */
   routes: readonly PartnerRoute[]
+  /** What other plugins do when a key is revoked or deleted, in order. */
+  keyRetirement: readonly KeyRetirement[]
 }
 
 export const optionDefaults: PartnerApiOptions = {
@@ -56,4 +59,5 @@ export const optionDefaults: PartnerApiOptions = {
   cache: { enabled: true, maxBytes: 64 * 1_048_576, ttlMs: 300_000 },
   sqlReads: true,
   routes: [],
+  keyRetirement: [],
 }

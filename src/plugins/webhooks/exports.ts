@@ -4,5 +4,6 @@
  */
 export { webhookRoutes } from './partner/routes'
 export { queueDeliveries } from './delivery/queue'
+export { pauseWebhooksOfRetiredKey } from './operations/keyWebhooks'
 export type { WebhookInput } from './options'
 export { webhookMessages } from './partner/schemas'

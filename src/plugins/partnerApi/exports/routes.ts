@@ -1,8 +1,10 @@
 /**
- * What a plugin needs to contribute routes to the partner API (`partnerApi({ routes })`): the
- * declaration's types, the problems an operation throws, and the checks it shares with record
- * routes (drafts need a key that may write; a JSON body against its published schema).
+ * What a plugin needs to extend the partner API: to contribute routes (`partnerApi({ routes })`),
+ * the declaration's types, the problems an operation throws, and the checks it shares with
+ * record routes (drafts need a key that may write; a JSON body against its published schema);
+ * to retire what a key made when it is revoked (`partnerApi({ keyRetirement })`), its type.
  */
+export type { KeyRetirement } from '../types'
 export type {
   ApiTag,
   DocumentContext,

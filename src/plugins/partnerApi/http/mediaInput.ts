@@ -1,4 +1,4 @@
-import { allowedMimeTypes } from '../../../collections/Media'
+import { allowedMimeTypes } from '../../../uploads/mediaTypes'
 import type { SanitizedConfig } from 'payload'
 
 import { partnerOptions } from '../options'

@@ -15,7 +15,7 @@ import type {
   SchemaObject,
 } from '../routes/types'
 import { problemTitle } from '../../../lib/problem'
-import { tenantSlugPattern } from '../../../collections/Tenants/validateTenantSlug'
+import { tenantSlugPattern } from '../../../lib/tenantSlugPattern'
 import { hoistBlocks } from './blockComponents'
 import { describeApi } from './description'
 import { header, paramRef, schemaRef } from './recordParts'
