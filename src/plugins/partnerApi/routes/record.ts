@@ -128,11 +128,11 @@ type ListInput = ReturnType<typeof parseListQuery>
 type Flags = Record<string, boolean>
 
 /** What an operation of a record kind declares beyond its shape. */
-type Parts<Query> = Pick<PartnerRoute<Query>, 'input' | 'operation'> &
-  Pick<RouteSuccess<Query>, 'location' | 'cached'>
+type Parts<Query, Result = unknown> = Pick<PartnerRoute<Query, Result>, 'input' | 'operation'> &
+  Pick<RouteSuccess<Query, Result>, 'location' | 'cached'>
 
 // Parts of any query go in one table: `operation` and the parsers are methods (bivariant).
-const parts = <Query>(declared: Parts<Query>): Parts<unknown> => declared
+const parts = <Query, Result = unknown>(declared: Parts<Query, Result>): Parts<unknown> => declared
 
 /** The record operations' arguments: the kind's model, the path's id. */
 const argsOf = ({ payload, principal, params }: RouteContext, path: string) => ({
@@ -212,7 +212,7 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
       key: (call) => `id ${versionOf(call)} ${(call.params.id ?? '').toLowerCase()}`,
     },
   }),
-  create: parts<undefined>({
+  create: parts<undefined, PartnerRecord>({
     input: {
       body: kind.upload
         ? { type: 'media', schema: `${kind.schema}Create`, multipart: mediaMultipart(kind.schema) }
@@ -227,7 +227,7 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
         })
       ).record,
     location: ({ call, result }) =>
-      `/${call.principal.tenant.slug}/${kind.path}/${String((result as PartnerRecord).id)}`,
+      `/${call.principal.tenant.slug}/${kind.path}/${String(result.id)}`,
   }),
   update: parts<Flags>({
     input: {

@@ -68,7 +68,7 @@ export type RouteCall<Query> = RouteContext & {
 }
 
 /** The success answer of a route. */
-export type RouteSuccess<Query> = {
+export type RouteSuccess<Query, Result> = {
   status: 200 | 201 | 204
   /** The response's description in the document (the spec's labels for record kinds). */
   description: string
@@ -77,7 +77,7 @@ export type RouteSuccess<Query> = {
   /** The headers the document gives the answer. */
   headers?: Readonly<Record<string, Header>>
   /** Where a created resource is, below the partner base: sent as `Location`. */
-  location?(args: { call: RouteCall<Query>; result: unknown }): string
+  location?(args: { call: RouteCall<Query>; result: Result }): string
   /** The body carries its ETag (a record just written). */
   etag?: boolean
   /**
@@ -92,7 +92,7 @@ export type RouteSuccess<Query> = {
  * must hold its scope, its input is read as declared, its operation runs, and its answer is
  * written as declared. The OpenAPI document is written from the same declaration.
  */
-export type PartnerRoute<Query = unknown> = {
+export type PartnerRoute<Query = unknown, Result = unknown> = {
   method: Method
   /** A template below the partner base: `/{tenant}`, fixed segments, `{name}` parameters. */
   path: string
@@ -103,8 +103,8 @@ export type PartnerRoute<Query = unknown> = {
   description?: string
   input: RouteInput<Query>
   // Method syntax: routes of different queries share one table (parameters are bivariant).
-  operation(call: RouteCall<Query>): Promise<unknown>
-  success: RouteSuccess<Query>
+  operation(call: RouteCall<Query>): Promise<Result>
+  success: RouteSuccess<Query, Result>
   /** Error statuses the route answers, each documented with the problem schema. */
   errors: readonly number[]
   /** Descriptions of error answers other than the status's title (a record's `Not found`). */

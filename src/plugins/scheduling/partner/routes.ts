@@ -42,29 +42,31 @@ const list: PartnerRoute<ScheduledQuery> = {
   errors: [400, 401, 403, 429, 503],
 }
 
+const create: PartnerRoute<unknown, Awaited<ReturnType<typeof createScheduled>>> = {
+  ...common,
+  method: 'POST',
+  path: '/{tenant}/scheduled-changes',
+  scope: 'write',
+  operationId: 'createScheduledChange',
+  summary: 'Schedule a publish or unpublish',
+  description:
+    "Publishes the record's latest draft, or unpublishes it, at `at`. Write the draft first (`_status: draft`); the schedule does not hold content of its own.",
+  input: { body: { type: 'json', schema: 'ScheduledChangeCreate' } },
+  operation: ({ payload, principal, body }) => createScheduled({ payload, principal, body }),
+  success: {
+    status: 201,
+    description: 'Created',
+    schema: 'ScheduledChange',
+    location: ({ call, result }) =>
+      `/${call.principal.tenant.slug}/scheduled-changes/${String(result.id)}`,
+  },
+  errors: [400, 401, 403, 404, 413, 415, 429, 503],
+}
+
 /** The scheduled change routes, for `partnerApi({ routes })`. */
 export const scheduleRoutes: readonly PartnerRoute[] = [
   list,
-  {
-    ...common,
-    method: 'POST',
-    path: '/{tenant}/scheduled-changes',
-    scope: 'write',
-    operationId: 'createScheduledChange',
-    summary: 'Schedule a publish or unpublish',
-    description:
-      "Publishes the record's latest draft, or unpublishes it, at `at`. Write the draft first (`_status: draft`); the schedule does not hold content of its own.",
-    input: { body: { type: 'json', schema: 'ScheduledChangeCreate' } },
-    operation: ({ payload, principal, body }) => createScheduled({ payload, principal, body }),
-    success: {
-      status: 201,
-      description: 'Created',
-      schema: 'ScheduledChange',
-      location: ({ call, result }) =>
-        `/${call.principal.tenant.slug}/scheduled-changes/${String((result as { id: unknown }).id)}`,
-    },
-    errors: [400, 401, 403, 404, 413, 415, 429, 503],
-  },
+  create,
   {
     ...common,
     method: 'DELETE',

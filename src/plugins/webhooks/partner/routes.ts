@@ -69,6 +69,25 @@ const deliveries: PartnerRoute<DeliveriesQuery> = {
   errors: [400, 401, 403, 404, 429, 503],
 }
 
+const create: PartnerRoute<unknown, Awaited<ReturnType<typeof ops.createWebhook>>> = {
+  ...common,
+  method: 'POST',
+  path: '/{tenant}/webhooks',
+  operationId: 'createWebhook',
+  summary: 'Create a webhook subscription',
+  description:
+    "Subscribes a URL to the tenant's changes. The answer holds the signing `secret`, shown this once: keep it to verify each message (see the `webhooks` section).",
+  input: { body: { type: 'json', schema: 'WebhookCreate' } },
+  operation: ({ payload, principal, body }) => ops.createWebhook({ payload, principal, body }),
+  success: {
+    status: 201,
+    description: 'Created',
+    schema: 'WebhookWithSecret',
+    location: ({ call, result }) => `/${call.principal.tenant.slug}/webhooks/${result.id}`,
+  },
+  errors: writeErrors.filter((s) => s !== 404),
+}
+
 /** The webhook subscription routes, for `partnerApi({ routes })`. */
 export const webhookRoutes: readonly PartnerRoute[] = [
   {
@@ -83,25 +102,7 @@ export const webhookRoutes: readonly PartnerRoute[] = [
     success: ok('WebhookList'),
     errors: [401, 403, 429, 503],
   },
-  {
-    ...common,
-    method: 'POST',
-    path: '/{tenant}/webhooks',
-    operationId: 'createWebhook',
-    summary: 'Create a webhook subscription',
-    description:
-      "Subscribes a URL to the tenant's changes. The answer holds the signing `secret`, shown this once: keep it to verify each message (see the `webhooks` section).",
-    input: { body: { type: 'json', schema: 'WebhookCreate' } },
-    operation: ({ payload, principal, body }) => ops.createWebhook({ payload, principal, body }),
-    success: {
-      status: 201,
-      description: 'Created',
-      schema: 'WebhookWithSecret',
-      location: ({ call, result }) =>
-        `/${call.principal.tenant.slug}/webhooks/${String((result as { id: string }).id)}`,
-    },
-    errors: writeErrors.filter((s) => s !== 404),
-  },
+  create,
   {
     ...common,
     method: 'GET',
