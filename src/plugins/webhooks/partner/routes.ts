@@ -42,7 +42,7 @@ const onWebhook = ({ payload, principal, params }: RouteCall<unknown>) => ({
 const common = {
   scope: 'write',
   tag: webhooksTag,
-  schemas: ({ kinds }) => webhookSchemas(kinds),
+  schemas: (context) => webhookSchemas(context),
   messages: () => webhookMessages(),
 } satisfies Partial<PartnerRoute>
 

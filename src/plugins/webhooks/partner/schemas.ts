@@ -1,7 +1,9 @@
 import type { OpenAPIV3_1 } from 'openapi-types'
 
 import {
+  collectionProperties,
   schemaRef as ref,
+  type DocumentContext,
   type Parameter,
   type SchemaObject,
 } from '../../partnerApi/exports/routes'
@@ -15,40 +17,25 @@ const nullable = (type: Type, extra: SchemaObject = {}): SchemaObject => ({
   ...extra,
 })
 
-export const webhooksTag = {
-  name: 'Webhooks',
-  description:
-    "Subscriptions that POST each change of the tenant's records to a URL as it happens, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret's bytes after `whsec_`). At least once, each record's messages in order; a message that is not answered 2xx is retried over about a day (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), and a subscription failing for a day is paused with the reason. Redirects are not followed; private addresses are refused. The messages are described in this document's `webhooks` section.",
-}
+/** What a partner may set of a subscription: its fields, in the partner's words. */
+const writableNames = ['url', 'description', 'events', 'kinds', 'drafts', 'active'] as const
 
-const writable = (kinds: readonly string[]): Record<string, SchemaObject> => ({
+const writableWords: Record<string, SchemaObject> = {
   url: {
-    type: 'string',
     format: 'uri',
     maxLength: 2000,
     description: 'Where messages are POSTed: https (http outside production).',
   },
-  description: nullable('string', { maxLength: 500 }),
-  events: {
-    type: 'array',
-    items: { type: 'string', enum: [...recordEvents] },
-    description: 'The events wanted; empty: all.',
-  },
-  kinds: {
-    type: 'array',
-    items: { type: 'string', enum: [...kinds] },
-    description: 'The record kinds wanted; empty: all.',
-  },
+  events: { description: 'The events wanted; empty: all.' },
+  kinds: { description: 'The record kinds wanted; empty: all.' },
   drafts: {
-    type: 'boolean',
     description:
       'true: also the changes that touched drafts only (a draft saved over a live record, records never published); default false: what websites see. A read key cannot ask.',
   },
   active: {
-    type: 'boolean',
     description: 'false pauses the subscription; its messages wait until it is active again.',
   },
-})
+}
 
 const attempt: SchemaObject = {
   type: 'object',
@@ -63,40 +50,60 @@ const attempt: SchemaObject = {
   },
 }
 
-/** The subscription, delivery and message schemas. */
-export const webhookSchemas = (kinds: readonly string[]): Record<string, SchemaObject> => {
-  const fields = writable(kinds)
+const always = ['url', 'events', 'kinds', 'drafts', 'active', 'createdAt', 'updatedAt']
+
+/** The subscription, delivery and message schemas, from the collections' fields. */
+export const webhookSchemas = ({
+  config,
+  kinds,
+}: DocumentContext): Record<string, SchemaObject> => {
+  const fields = collectionProperties({
+    config,
+    slug: 'webhooks',
+    names: writableNames,
+    alwaysSet: always,
+    refine: writableWords,
+  })
+  const webhookNames = [
+    'id',
+    ...writableNames,
+    'pausedReason',
+    'pausedAt',
+    'failingSince',
+    'createdBy',
+    'createdAt',
+    'updatedAt',
+  ]
   const webhook: SchemaObject = {
     type: 'object',
-    required: [
-      'id',
-      'url',
-      'description',
-      'events',
-      'kinds',
-      'drafts',
-      'active',
-      'pausedReason',
-      'pausedAt',
-      'failingSince',
-      'createdBy',
-      'createdAt',
-      'updatedAt',
-    ],
-    properties: {
-      id: { type: 'string', format: 'uuid' },
-      ...fields,
-      pausedReason: nullable('string', { description: 'Why it was paused, when it was.' }),
-      pausedAt: nullable('string', { format: 'date-time' }),
-      failingSince: nullable('string', {
-        format: 'date-time',
-        description: 'Deliveries have failed since then without one success.',
-      }),
-      createdBy: makerSchema,
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-    },
+    required: webhookNames,
+    properties: collectionProperties({
+      config,
+      slug: 'webhooks',
+      names: webhookNames,
+      alwaysSet: always,
+      declared: { id: { type: 'string', format: 'uuid' }, createdBy: makerSchema },
+      refine: {
+        ...writableWords,
+        pausedReason: { description: 'Why it was paused, when it was.' },
+      },
+    }),
   }
+  const deliveryNames = [
+    'id',
+    'type',
+    'kind',
+    'recordId',
+    'event',
+    'state',
+    'attempts',
+    'nextAttemptAt',
+    'deliveredAt',
+    'lastStatus',
+    'lastError',
+    'log',
+    'createdAt',
+  ]
   return {
     Webhook: webhook,
     WebhookCreate: {
@@ -130,36 +137,19 @@ export const webhookSchemas = (kinds: readonly string[]): Record<string, SchemaO
     },
     WebhookDelivery: {
       type: 'object',
-      required: [
-        'id',
-        'type',
-        'kind',
-        'recordId',
-        'event',
-        'state',
-        'attempts',
-        'nextAttemptAt',
-        'deliveredAt',
-        'lastStatus',
-        'lastError',
-        'log',
-        'createdAt',
-      ],
-      properties: {
-        id: { type: 'string', format: 'uuid', description: "Also the message's `webhook-id`." },
-        type: { type: 'string' },
-        kind: nullable('string'),
-        recordId: nullable('string'),
-        event: nullable('string'),
-        state: { type: 'string', enum: ['pending', 'delivering', 'succeeded', 'failed'] },
-        attempts: { type: 'integer' },
-        nextAttemptAt: nullable('string', { format: 'date-time' }),
-        deliveredAt: nullable('string', { format: 'date-time' }),
-        lastStatus: nullable('integer'),
-        lastError: nullable('string'),
-        log: { type: 'array', items: attempt },
-        createdAt: { type: 'string', format: 'date-time' },
-      },
+      required: deliveryNames,
+      properties: collectionProperties({
+        config,
+        slug: 'webhook-deliveries',
+        names: deliveryNames,
+        alwaysSet: ['type', 'state', 'attempts', 'createdAt'],
+        declared: {
+          id: { type: 'string', format: 'uuid', description: "Also the message's `webhook-id`." },
+          log: { type: 'array', items: attempt },
+        },
+        // Counts and statuses are whole numbers.
+        refine: { attempts: { type: 'integer' }, lastStatus: { type: ['integer', 'null'] } },
+      }),
     },
     WebhookDeliveryList: {
       type: 'object',
