@@ -34,6 +34,7 @@ export const hoistBlocks = (
     components[name] = schema
     return componentRef(name)
   }
+  // A copy of what it is given, of the same shape: block unions become references (hence `as T`).
   const visit = <T>(node: T, input: boolean): T => {
     if (Array.isArray(node)) return node.map((item: unknown) => visit(item, input)) as T
     if (!isObject(node)) return node
@@ -54,7 +55,6 @@ export const hoistBlocks = (
       return { $ref: ref }
     })
     out.discriminator = { propertyName: 'blockType', mapping }
-    // A copy of the node it was given, with its block unions replaced by references.
     return out as T
   }
   for (const [name, schema] of Object.entries(schemas)) {

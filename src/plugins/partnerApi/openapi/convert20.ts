@@ -191,6 +191,7 @@ export const toSwagger20 = (doc31: OpenApiDocument): OpenAPIV2.Document => {
     tags: doc31.tags,
     // The walk writes each operation and schema in 2.0's shape; openapi-types cannot follow it.
     paths: paths as unknown as OpenAPIV2.PathsObject,
+    // Each schema in 2.0's dialect, as the walk wrote it.
     definitions: objectAt(toSchema20(schemas)) as OpenAPIV2.DefinitionsObject,
     securityDefinitions: {
       bearerAuth: {

@@ -99,6 +99,7 @@ export const createWebhook = async ({
     overrideAccess: true,
     context: { [makerKeyContext]: principal.key.id },
   })
+  // `revealSecretOnce` puts the new secret on the created document only; the type has no field for it.
   return { ...webhookOut(doc), secret: (doc as { secret?: string }).secret ?? null }
 }
 
