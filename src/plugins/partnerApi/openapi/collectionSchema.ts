@@ -1,4 +1,4 @@
-import type { Field, SanitizedConfig } from 'payload'
+import type { SanitizedConfig } from 'payload'
 
 import { buildFieldModel, propertiesOf } from '../kinds/fieldSchema'
 import type { SchemaObject } from '../routes/types'
@@ -30,7 +30,7 @@ export const collectionProperties = ({
   const collection = config.collections.find((c) => c.slug === slug)
   if (!collection) throw new Error(`OpenAPI: no collection ${slug}`)
   const model = buildFieldModel({
-    fields: collection.fields as Field[],
+    fields: collection.fields,
     options: { serverSet: () => false, alwaysSet: (path) => alwaysSet.includes(path) },
   })
   const fromFields = propertiesOf(model.read)
