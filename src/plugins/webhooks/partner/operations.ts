@@ -6,6 +6,7 @@ import { partnerKinds } from '../../partnerApi/exports/records'
 import { fail, validationFailed, type PartnerPrincipal } from '../../partnerApi/exports/routes'
 import { recordEvents } from '../defaults'
 import { webhookOptions } from '../options'
+import { writableFields } from './writable'
 import { makerKeyContext } from '../Webhooks/hooks/recordMaker'
 import { deliveryOut, webhookOut } from '../operations/partnerShape'
 import {
@@ -18,9 +19,6 @@ import {
 type WebhookInput = Partial<
   Pick<Webhook, 'url' | 'description' | 'events' | 'kinds' | 'drafts' | 'active'>
 >
-
-/** What a partner may set of a subscription. */
-const writableFields = ['url', 'description', 'events', 'kinds', 'drafts', 'active']
 
 type Args = { payload: Payload; principal: PartnerPrincipal }
 type OnWebhook = Args & { id: string }
@@ -52,7 +50,8 @@ const readWebhookBody = ({
       errors.push({ field, message: `A list of: ${allowed.join(', ')}.` })
   }
   for (const field of Object.keys(body))
-    if (!writableFields.includes(field)) errors.push({ field, message: 'Unknown field.' })
+    if (!writableFields.some((known) => known === field))
+      errors.push({ field, message: 'Unknown field.' })
   if (create && body.url === undefined) errors.push({ field: 'url', message: 'Required.' })
   if (body.url !== undefined && typeof body.url !== 'string')
     errors.push({ field: 'url', message: 'A URL string.' })

@@ -10,6 +10,7 @@ import {
 import { makerSchema } from '../../partnerShape'
 import { recordEventType, recordEvents, testEventType } from '../defaults'
 import { deliveryPage } from '../operations/deliveriesQuery'
+import { writableFields } from './writable'
 
 type Type = OpenAPIV3_1.NonArraySchemaObjectType
 const nullable = (type: Type, extra: SchemaObject = {}): SchemaObject => ({
@@ -17,9 +18,7 @@ const nullable = (type: Type, extra: SchemaObject = {}): SchemaObject => ({
   ...extra,
 })
 
-/** What a partner may set of a subscription: its fields, in the partner's words. */
-const writableNames = ['url', 'description', 'events', 'kinds', 'drafts', 'active'] as const
-
+/** What the document says of the fields a partner may set, beyond the fields themselves. */
 const writableWords: Record<string, SchemaObject> = {
   url: {
     format: 'uri',
@@ -60,13 +59,13 @@ export const webhookSchemas = ({
   const fields = collectionProperties({
     config,
     slug: 'webhooks',
-    names: writableNames,
+    names: writableFields,
     alwaysSet: always,
     refine: writableWords,
   })
   const webhookNames = [
     'id',
-    ...writableNames,
+    ...writableFields,
     'pausedReason',
     'pausedAt',
     'failingSince',
