@@ -22,7 +22,7 @@ import { resolveSecret } from './src/lib/secret'
 import { readSettings } from './src/lib/settings'
 import { serveDirect } from './src/lib/serveDirect'
 import { runShutdownHooks } from './src/lib/shutdown'
-import { partnerBasePath } from './src/plugins/partnerApi/defaults'
+import { partnerBasePath } from './src/plugins/partnerApi/exports/base'
 import { mediaFilePrefix } from './src/uploads/serveFile'
 
 const root = path.dirname(fileURLToPath(import.meta.url))

@@ -7,9 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import config from '@payload-config'
 
-import { buildOpenApi31 } from '../src/plugins/partnerApi/openapi/build31'
-import { toOpenApi30 } from '../src/plugins/partnerApi/openapi/convert30'
-import { toSwagger20 } from '../src/plugins/partnerApi/openapi/convert20'
+import { buildOpenApi31, toOpenApi30, toSwagger20 } from '../src/plugins/partnerApi/exports/openapi'
 import { readSettings } from '../src/lib/settings'
 
 const outDir = path.resolve(process.argv[2] ?? 'openapi')

@@ -1,10 +1,12 @@
 import type { DatabaseAdapterObj } from 'payload'
-import { postgresAdapter, type PostgresAdapter } from '@payloadcms/db-postgres'
+import {
+  postgresAdapter,
+  type PostgresAdapter,
+  type PostgresAdapterArgs,
+} from '@payloadcms/db-postgres'
 
 import { migrations } from '../migrations/index'
 import { onShutdown } from '../lib/shutdown'
-import { addChangeLogTables } from '../plugins/changeLog/table'
-import { addRateLimitTable } from '../plugins/partnerApi/keys/rateLimitTable'
 import { createResilientPg, type ClosablePool } from './resilientPg'
 import { beginTransaction, commitTransaction, rollbackTransaction } from './transactions'
 
@@ -22,6 +24,7 @@ export const databaseAdapter = ({
   push,
   statementTimeoutMs,
   idleInTransactionTimeoutMs,
+  tables,
 }: {
   connectionString: string
   poolMax: number
@@ -30,6 +33,8 @@ export const databaseAdapter = ({
   idleInTransactionTimeoutMs: number
   migrationDir: string
   push: boolean
+  /** Tables the plugins keep beside Payload's collections (`src/plugins/tables.ts`). */
+  tables: NonNullable<PostgresAdapterArgs['beforeSchemaInit']>
 }): DatabaseAdapterObj<PostgresAdapter> => {
   let logger: Log | undefined
   const pg = createResilientPg({
@@ -62,7 +67,7 @@ export const databaseAdapter = ({
     migrationDir,
     push,
     prodMigrations: migrations,
-    beforeSchemaInit: [addRateLimitTable, addChangeLogTables],
+    beforeSchemaInit: tables,
   })
 
   return {

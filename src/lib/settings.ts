@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import type { PartnerApiInput } from '../plugins/partnerApi/options'
+import type { PartnerApiInput } from '../plugins/partnerApi'
 import type { WebhookInput } from '../plugins/webhooks/options'
 import { isTimeZone } from './timeZones'
 

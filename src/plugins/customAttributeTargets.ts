@@ -1,6 +1,6 @@
 import type { CollectionConfig, Field, Plugin } from 'payload'
 
-import { collectionsDeclaring } from './partnerApi/kinds/declared'
+import { collectionsDeclaring } from './partnerApi/exports/kinds'
 
 const fillAppliesTo = ({ field, targets }: { field: Field; targets: string[] }): Field =>
   'name' in field && field.name === 'appliesTo' && field.type === 'select'

@@ -8,16 +8,17 @@ import { changeLog } from './changeLog'
 import { customAttributeTargets } from './customAttributeTargets'
 import { nestedPages } from './nestedPages'
 import { noDocumentLocks } from './noDocumentLocks'
-import { partnerApi } from './partnerApi'
-import { dropAnswersOnWrite } from './partnerApi/cache/dropOnWrite'
+import { changeFeedRoutes } from './changeLog/exports'
+import { dropAnswersOnWrite, partnerApi } from './partnerApi'
 import { realDates } from './realDates'
 import { scheduling } from './scheduling'
 import { search } from './search'
 import { seo } from './seo'
 import { tenancy } from './tenancy'
 import { tenantIntegrity } from './tenantIntegrity'
+import { cancelChangesOfRetiredKey, scheduleRoutes } from './scheduling/exports'
 import { webhooks } from './webhooks'
-import { queueDeliveries } from './webhooks/delivery/queue'
+import { pauseWebhooksOfRetiredKey, queueDeliveries, webhookRoutes } from './webhooks/exports'
 
 /**
  * Every plugin, in the order that matters: the ones that add collections (keys, redirects) come
@@ -29,7 +30,13 @@ import { queueDeliveries } from './webhooks/delivery/queue'
  * write of tenant content then ends the tenant's cached partner answers at its commit.
  */
 export const plugins: Plugin[] = [
-  partnerApi(readSettings().partnerApi),
+  partnerApi({
+    ...readSettings().partnerApi,
+    // Each plugin's partner routes, served and documented as record kinds' are.
+    routes: [...changeFeedRoutes, ...webhookRoutes, ...scheduleRoutes],
+    // What a revoked key made stops with it: its subscriptions pause, its changes are cancelled.
+    keyRetirement: [pauseWebhooksOfRetiredKey, cancelChangesOfRetiredKey],
+  }),
   redirects(),
   webhooks(readSettings().webhooks),
   customAttributeTargets(),

@@ -4,7 +4,7 @@ import type { Plugin } from 'payload'
 import { isSuperAdmin } from '../access/isSuperAdmin'
 import { isTenantAdmin } from '../access/tenantRoles'
 import type { Config } from '../payload-types'
-import { collectionsDeclaring } from './partnerApi/kinds/declared'
+import { collectionsDeclaring } from './partnerApi/exports/kinds'
 
 /**
  * The multi-tenant plugin over every collection that declares itself `tenantOwned`.

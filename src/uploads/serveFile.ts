@@ -1,5 +1,5 @@
 import { problemOf, problemResponse } from '../lib/problem'
-import { noneMatch } from '../plugins/partnerApi/http/etag'
+import { noneMatch } from '../lib/etag'
 import { mediaDir } from './mediaDir'
 import { openStoredFile, type StoredFile } from './storedFile'
 

@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../helpers/app'
 import { launchBrowser, screenshotPath } from '../helpers/browser'
 import { partnerBase } from '../helpers/partner'
-import { partnerRoutes } from '../helpers/kinds'
-import { webhookMessages } from '../../src/plugins/partnerApi/openapi/webhooks'
-import { tenantRoutes } from '../../src/plugins/partnerApi/tenantRoutes'
+import { partnerRoutes, tenantRoutes } from '../helpers/kinds'
+import { webhookMessages } from '../../src/plugins/webhooks/exports'
 
 describe('the API reference page in a real browser', () => {
   let app: RunningApp

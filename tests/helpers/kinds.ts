@@ -1,15 +1,39 @@
 import config from '@payload-config'
 
-import { declaredKinds } from '../../src/plugins/partnerApi/kinds/declared'
-import { routesOf } from '../../src/plugins/partnerApi/routes'
+import { declaredKinds } from '../../src/plugins/partnerApi/exports/kinds'
+import { routesOf } from '../../src/plugins/partnerApi/exports/openapi'
 
 const sanitized = await config
 
 /** The partner kinds the collections declare: the tests cover whatever is declared. */
 export const kindSpecs = declaredKinds(sanitized.collections)
 
-/** The route table of the running configuration. */
-export const partnerRoutes = routesOf(sanitized)
+const kindPaths = new Set(kindSpecs.map((kind) => kind.path))
+const routes = routesOf(sanitized)
+const isRecordRoute = (path: string): boolean => kindPaths.has(path.split('/')[2] ?? '')
+
+/** The record kinds' routes of the running configuration: five per kind. */
+export const partnerRoutes = routes
+  .filter((route) => isRecordRoute(route.path))
+  .map((route) => ({
+    method: route.method,
+    path: route.path,
+    operationId: route.operationId,
+    kind: { path: route.path.split('/')[2] ?? '' },
+    successStatus: route.success.status,
+    successLabel: route.success.description,
+    errors: route.errors,
+  }))
+
+/** The routes the plugins contribute (the change feed, webhooks, scheduled changes). */
+export const tenantRoutes = routes
+  .filter((route) => !isRecordRoute(route.path))
+  .map((route) => ({
+    method: route.method,
+    path: route.path,
+    operationId: route.operationId,
+    tag: route.tag.name,
+  }))
 
 /** Top-level field names of a collection, to fill only the references it has. */
 export const fieldNamesOf = (collection: string): Set<string> =>

@@ -5,7 +5,7 @@ import { createLocalReq, initTransaction, killTransaction, type Payload } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Tenant } from '../../src/payload-types'
-import { changeChannel } from '../../src/plugins/changeLog/defaults'
+import { changeChannel } from '../../src/plugins/partnerShape'
 import { pruneChangeLog } from '../../src/plugins/changeLog/prune'
 import { startApp, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'

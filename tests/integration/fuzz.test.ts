@@ -3,13 +3,16 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Tenant } from '../../src/payload-types'
-import { reservedPaths } from '../../src/plugins/partnerApi/tenantRoutes'
+import { reservedPaths as reservedOf } from '../../src/plugins/partnerApi/exports/openapi'
+import { tenantRoutes } from '../helpers/kinds'
 import { makeImage } from '../../src/seed/images'
 import { startApp, type RunningApp } from '../helpers/app'
 import { requestArb, type FuzzRequest, type FuzzWorld } from '../helpers/fuzz'
 import { createKey, partner, partnerBase, sampleBody } from '../helpers/partner'
 import { getTestPayload } from '../helpers/payload'
 import { createTenant } from '../helpers/tenants'
+
+const reservedPaths = reservedOf(tenantRoutes)
 
 /**
  * A property-based fuzz of the partner API across two tenants and both key scopes. `npm test`

@@ -14,9 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { contentAccess } from '../../src/access/content'
 import { databaseAdapter } from '../../src/db/adapter'
-import { handlePartnerRequest } from '../../src/plugins/partnerApi/http/handler'
-import { buildOpenApi31 } from '../../src/plugins/partnerApi/openapi/build31'
-import { partnerBasePath } from '../../src/plugins/partnerApi/defaults'
+import { handlePartnerRequest } from '../../src/plugins/partnerApi/exports/http'
+import { buildOpenApi31 } from '../../src/plugins/partnerApi/exports/openapi'
+import { partnerBasePath } from '../../src/plugins/partnerApi/exports/base'
+import { pluginTables } from '../../src/plugins/tables'
 import { freshDatabase, projectRoot } from '../helpers/app'
 import { createKey } from '../helpers/partner'
 import { as, createTenant, createUser } from '../helpers/tenants'
@@ -69,6 +70,7 @@ const config = (async () =>
       migrationDir: path.join(projectRoot, 'src/migrations'),
       // The new collection has no migration: its installation pushes the schema, as `npm run dev` does.
       push: true,
+      tables: pluginTables,
     }),
   }))()
 

@@ -8,9 +8,11 @@ import { configOptions } from '@payload-config'
 import { buildConfig } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { buildOpenApi31 } from '../../src/plugins/partnerApi/openapi/build31'
-import { toOpenApi30 } from '../../src/plugins/partnerApi/openapi/convert30'
-import { toSwagger20 } from '../../src/plugins/partnerApi/openapi/convert20'
+import {
+  buildOpenApi31,
+  toOpenApi30,
+  toSwagger20,
+} from '../../src/plugins/partnerApi/exports/openapi'
 import { partnerRoutes } from '../helpers/kinds'
 import { projectRoot, startApp, type RunningApp } from '../helpers/app'
 

@@ -6,7 +6,7 @@ import { executeInRequest } from '../../db/inTransaction'
 import { collectionTable, type CollectionTable } from '../../db/postgres'
 import { fairQueue, fairRefusal } from '../../lib/fairQueues'
 import { isUuid } from '../../lib/uuid'
-import type { BlockResolver } from '../../plugins/partnerApi/kinds/blockResolver'
+import type { BlockResolver } from '../../plugins/partnerApi/exports/kinds'
 
 /** How many events an "upcoming" list shows when its block does not say. */
 export const upcomingDefaultLimit = 6

@@ -3,7 +3,7 @@ import type { CollectionConfig, Field, FieldHook, Plugin, TextField, Validate } 
 
 import { contentAccess } from '../../access/content'
 import { isTakenInTenant, tenantOf } from '../../fields/slug'
-import { collectionsDeclaring } from '../../plugins/partnerApi/kinds/declared'
+import { collectionsDeclaring } from '../../plugins/partnerApi/exports/kinds'
 import { normalisePath } from './normalisePath'
 
 const normaliseFrom: FieldHook = ({ value }) =>

@@ -1,5 +1,7 @@
 import type { Validate } from 'payload'
 
+import { tenantSlugPattern } from '../../lib/tenantSlugPattern'
+
 /** Words the partner API uses next to tenant slugs in its paths. */
 export const reservedTenantSlugs = new Set([
   'openapi',
@@ -16,8 +18,7 @@ export const reservedTenantSlugs = new Set([
   'files',
 ])
 
-/** What a partner path can carry (`/{tenant}/events`); the OpenAPI document states the same. */
-export const tenantSlugPattern = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
+export { tenantSlugPattern }
 
 export const tenantSlugProblem = (value: unknown): string | undefined => {
   if (typeof value !== 'string' || value.length < 2 || value.length > 63) {

@@ -1,6 +1,3 @@
-/** The PostgreSQL channel every committed change is announced on (payload: tenant and seq). */
-export const changeChannel = 'cms_changes'
-
 /** The change feed's page size: default and most a partner may ask for. */
 export const feedDefaults = { limit: 100, maxLimit: 1000 }
 

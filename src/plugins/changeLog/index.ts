@@ -7,7 +7,7 @@ import type {
 
 import { runPeriodically } from '../../lib/periodic'
 import { readSettings } from '../../lib/settings'
-import { declaredKinds } from '../partnerApi/kinds/declared'
+import { declaredKinds } from '../partnerApi/exports/kinds'
 import { pruneIntervalMs } from './defaults'
 import { isLive, liveBefore, rememberLive } from './live'
 import { pruneChangeLog } from './prune'

@@ -4,7 +4,7 @@ import type { PayloadRequest } from 'payload'
 import { executeInRequest } from '../../db/inTransaction'
 import { actorOf } from '../../utilities/actor'
 import { relationId, type RelationValue } from '../../utilities/relationId'
-import { changeChannel } from './defaults'
+import { changeChannel } from '../partnerShape'
 import { changedFields, eventOf, type ChangeEvent, type Live } from './events'
 
 type Doc = Record<string, unknown>

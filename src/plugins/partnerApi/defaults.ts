@@ -1,3 +1,6 @@
+import type { PartnerRoute } from './routes/types'
+import type { KeyRetirement } from './types'
+
 /**
  * The partner API's fixed facts and its option defaults, each defined here once: the dated
  * version in every path, where it is mounted (the Next route folders
@@ -36,6 +39,14 @@ export type PartnerApiOptions = {
    * Either way the answers are the same bytes.
    */
   sqlReads: boolean
+  /**
+   * Routes other plugins serve under the partner base (the change feed, webhooks, scheduled
+   * changes), each a whole declaration: matched, authorized, read and documented like a
+   * record kind's.
+   */
+  routes: readonly PartnerRoute[]
+  /** What other plugins do when a key is revoked or deleted, in order. */
+  keyRetirement: readonly KeyRetirement[]
 }
 
 export const optionDefaults: PartnerApiOptions = {
@@ -47,4 +58,6 @@ export const optionDefaults: PartnerApiOptions = {
   mediaFetch: { timeoutMs: 10_000, allowedHosts: [] },
   cache: { enabled: true, maxBytes: 64 * 1_048_576, ttlMs: 300_000 },
   sqlReads: true,
+  routes: [],
+  keyRetirement: [],
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { queryLimits } from '../../lib/queryLimits'
 import type { Leaf } from './kinds/fieldSchema'
-import { PartnerProblem } from './problems'
+import { PartnerProblem } from './http/problems'
 import { listDefaults } from './defaults'
 import { parseListQuery, parseRecordQuery } from './query'
 

@@ -1,3 +1,17 @@
+import type { PayloadRequest } from 'payload'
+
+import type { ApiKey } from '../../payload-types'
+
+/**
+ * What another plugin does when a key is revoked or deleted, in that write's transaction:
+ * what a key made must not outlive it (its subscriptions, its scheduled changes).
+ */
+export type KeyRetirement = (args: {
+  req: PayloadRequest
+  key: Pick<ApiKey, 'id' | 'name' | 'prefix'>
+  what: 'revoked' | 'deleted'
+}) => Promise<void>
+
 /**
  * How one collection appears in the partner API. A collection declares it on its own config
  * (`custom.partner`); the route table, the OpenAPI document, the validators and the tests all

@@ -3,6 +3,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { executeInRequest } from '../../db/inTransaction'
 import { collectionTableName } from '../../db/postgres'
+import type { KeyRetirement } from '../partnerApi/exports/routes'
 import { publishTask } from './defaults'
 
 /**
@@ -45,4 +46,9 @@ export const countChangesOfKey = async ({
     query: sql`select count(*)::int as n from ${sql.identifier(jobs)} where ${waitingOfKey(key)}`,
   })
   return row?.n ?? 0
+}
+
+/** A revoked or deleted key's changes to come are cancelled (`partnerApi({ keyRetirement })`). */
+export const cancelChangesOfRetiredKey: KeyRetirement = async ({ req, key }) => {
+  await cancelChangesOfKey({ req, key: key.id })
 }

@@ -1,4 +1,4 @@
-import { changeEvents } from '../changeLog/events'
+import { changeEvents } from '../changeLog/exports'
 
 /**
  * The webhook facts and option defaults, each defined here once. The retry schedule is the

@@ -1,7 +1,7 @@
 import type { Plugin } from 'payload'
 
 import { runPeriodically } from '../../lib/periodic'
-import { declaredKinds } from '../partnerApi/kinds/declared'
+import { declaredKinds } from '../partnerApi/exports/kinds'
 import { resolveOptions, webhookOptions, type WebhookInput } from './options'
 import { expirePaused } from './delivery/expirePaused'
 import { pruneDeliveryLog } from './delivery/pruneLog'

@@ -6,7 +6,7 @@ import { executeInRequest } from '../../../db/inTransaction'
 import { collectionTable } from '../../../db/postgres'
 import { defaultSearchLanguage, isSearchLanguage } from '../../../lib/searchLanguages'
 import type { Tenant } from '../../../payload-types'
-import { announceChange } from '../../../plugins/partnerApi/cache/freshness'
+import { announceChange } from '../../../plugins/partnerApi/exports/server'
 import { searchableCollections, searchLanguageField } from '../../../plugins/search'
 
 /**

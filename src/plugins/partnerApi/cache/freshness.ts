@@ -4,7 +4,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { executeInRequest } from '../../../db/inTransaction'
 import { listen } from '../../../db/listen'
 import { onTransactionEnd } from '../../../db/transactions'
-import { changeChannel } from '../../changeLog/defaults'
+import { changeChannel } from '../../partnerShape'
 
 /**
  * Whether something cached is still true. Each scope (a tenant's records, or `authScope`: API

@@ -1,9 +1,9 @@
-import { allowedMimeTypes } from '../../../collections/Media'
+import { allowedMimeTypes } from '../../../uploads/mediaTypes'
 import type { SanitizedConfig } from 'payload'
 
 import { partnerOptions } from '../options'
-import { fail } from '../problems'
-import { fetchRemoteFile, type FetchedFile } from '../remoteFetch'
+import { fail } from './problems'
+import { fetchRemoteFile, type FetchedFile } from './remoteFetch'
 import { mediaType, readBody, readJsonObject } from './body'
 
 /** More parts than a media record has fields is no upload: it is a way to make work. */

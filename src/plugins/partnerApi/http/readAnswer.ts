@@ -1,7 +1,7 @@
 import { readThrough } from '../cache/answers'
 import { partnerOptions } from '../options'
-import type { OperationArgs } from '../operations/types'
-import { etagOf, noneMatch } from './etag'
+import type { RouteContext } from '../routes/types'
+import { etagOf, noneMatch } from '../../../lib/etag'
 
 /** A partner may keep a read's answer, and must ask again (with its tag) before using it. */
 const readCacheControl = 'private, no-cache'
@@ -9,24 +9,27 @@ const readCacheControl = 'private, no-cache'
 /**
  * A list or retrieve answer: from the read cache when the tenant has not changed since it was
  * kept, else made by `produce`; tagged, and a 304 when the partner already holds it. Every key
- * of a tenant reads the same records, so answers are kept per tenant, kind and query.
+ * of a tenant reads the same records, so answers are kept per tenant, resource (a record kind)
+ * and query.
  */
 export const readAnswer = async ({
   request,
   payload,
-  kind,
+  resource,
   principal,
   query,
   produce,
-}: OperationArgs & {
+}: Pick<RouteContext, 'payload' | 'principal'> & {
   request: Request
+  /** What is read: a record kind's path. */
+  resource: string
   /** The normalised query (or id): equal queries share one answer. */
   query: string
   produce: () => Promise<unknown>
 }): Promise<Response> => {
   const tenant = principal.tenant.id
   const answer = await readThrough({
-    key: `${tenant}\u0000${kind.path}\u0000${query}`,
+    key: `${tenant}\u0000${resource}\u0000${query}`,
     scope: tenant,
     cache: partnerOptions(payload.config).cache,
     produce: async () => {

@@ -1,4 +1,4 @@
-import { etagOf } from './etag'
+import { etagOf } from '../../../lib/etag'
 
 /** A JSON answer of the partner API: never cached by anything between us and the partner. */
 export const json = (

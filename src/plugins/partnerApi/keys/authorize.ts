@@ -3,24 +3,11 @@ import type { Payload } from 'payload'
 import type { Tenant } from '../../../payload-types'
 import { relationId, type RelationValue } from '../../../utilities/relationId'
 import { rememberedLookup } from '../cache/lookups'
-import { fail } from '../problems'
-import type { Scope } from '../routes'
+import { fail } from '../http/problems'
+import type { PartnerPrincipal, Scope } from './principal'
 import type { PartnerKey } from './identifyKey'
 
-/** The user a partner request acts as inside Payload: a member of the path's tenant only. */
-export type PartnerPrincipal = {
-  key: Pick<PartnerKey, 'id' | 'name' | 'scope' | 'prefix'>
-  tenant: Tenant
-  user: {
-    id: string
-    collection: 'users'
-    email: string
-    roles: ['user']
-    tenants: { tenant: string; roles: ['editor'] }[]
-    /** The key acting: what the change log records as the author of a write. */
-    apiKey: string
-  }
-}
+export type { PartnerPrincipal } from './principal'
 
 const tenantLookup = rememberedLookup<Tenant | undefined>()
 

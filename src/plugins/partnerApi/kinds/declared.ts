@@ -1,6 +1,5 @@
 import type { CollectionConfig, CollectionSlug } from 'payload'
 
-import { reservedPaths } from '../tenantRoutes'
 import type { PartnerKindDeclaration } from '../types'
 
 /** A declared kind with what its collection says of drafts and uploads. */
@@ -32,10 +31,6 @@ export const declaredKinds = (collections: readonly CollectionConfig[]): KindSpe
       searchable: collection.custom?.searchable === true,
     })),
   )
-  for (const kind of kinds) {
-    if (reservedPaths.includes(kind.path))
-      throw new Error(`partner API: "${kind.path}" is reserved and cannot be a kind's path`)
-  }
   for (const name of ['path', 'schema'] as const) {
     const seen = new Set<string>()
     for (const kind of kinds) {

@@ -1,26 +1,39 @@
 import type { OpenAPIV3_1 } from 'openapi-types'
-import type { SanitizedCollectionConfig, SanitizedConfig } from 'payload'
+import type { SanitizedConfig } from 'payload'
 
-import type { JsonSchema } from '../kinds/fieldSchema'
-import { partnerKinds, type Kind } from '../kinds/model'
+import { partnerKinds } from '../kinds/model'
 import { apiVersion, listDefaults, partnerBasePath } from '../defaults'
 import { partnerOptions } from '../options'
-import { routeErrors, routesOf, type Route } from '../routes'
+import { routesOf } from '../routes/table'
+import type {
+  ApiTag,
+  DocumentContext,
+  Header,
+  Parameter,
+  PartnerRoute,
+  Reference,
+  SchemaObject,
+} from '../routes/types'
 import { problemTitle } from '../../../lib/problem'
-import { tenantSlugPattern } from '../../../collections/Tenants/validateTenantSlug'
-import { changeParameters, changeSchemas, changesTag } from './changes'
-import { deliveryParameters, webhookMessages, webhookSchemas, webhooksTag } from './webhooks'
+import { tenantSlugPattern } from '../../../lib/tenantSlugPattern'
 import { hoistBlocks } from './blockComponents'
-import { scheduledParameters, scheduledSchemas, schedulingTag } from './scheduled'
-import { schedulableKinds } from '../operations/scheduled'
 import { describeApi } from './description'
-import { tenantRoutes, type TenantRoute } from '../tenantRoutes'
+import { header, paramRef, schemaRef } from './recordParts'
 
-export type OpenApiDocument = OpenAPIV3_1.Document
+/**
+ * An operation per method. openapi-types' 3.1 PathItemObject also intersects 3.0's, whose
+ * schemas a 3.1 schema does not satisfy; the document's paths are typed by 3.1 alone.
+ */
+export type PathItem = Partial<
+  Record<'get' | 'post' | 'patch' | 'delete', OpenAPIV3_1.OperationObject>
+>
 
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
+export type OpenApiDocument = Omit<OpenAPIV3_1.Document, 'paths' | 'webhooks'> & {
+  paths: Record<string, PathItem>
+  webhooks?: Record<string, PathItem>
+}
 
-const problemSchema: JsonSchema = {
+const problemSchema: SchemaObject = {
   type: 'object',
   description: 'RFC 9457 problem details.',
   required: ['type', 'title', 'status', 'detail'],
@@ -40,77 +53,6 @@ const problemSchema: JsonSchema = {
     },
   },
 }
-
-const listEnvelope = (schema: string): JsonSchema => ({
-  type: 'object',
-  required: [
-    'docs',
-    'totalDocs',
-    'limit',
-    'totalPages',
-    'page',
-    'pagingCounter',
-    'hasPrevPage',
-    'hasNextPage',
-    'prevPage',
-    'nextPage',
-    'nextCursor',
-  ],
-  properties: {
-    docs: { type: 'array', items: ref(schema) },
-    totalDocs: { type: 'integer' },
-    limit: { type: 'integer' },
-    totalPages: { type: 'integer' },
-    page: { type: 'integer' },
-    pagingCounter: { type: 'integer' },
-    hasPrevPage: { type: 'boolean' },
-    hasNextPage: { type: 'boolean' },
-    prevPage: { type: ['integer', 'null'] },
-    nextPage: { type: ['integer', 'null'] },
-    nextCursor: {
-      type: ['string', 'null'],
-      description:
-        'Pass it back as `cursor` for the next page (null on the last): as fast at page 500 as at page 2.',
-    },
-  },
-})
-
-/**
- * Fields of the record that the server sets (timestamps, tenant, derived URLs, file facts): a
- * client may send a record back as it got it, and these are ignored, not refused.
- */
-const serverSetProperties = (kind: Kind): Record<string, JsonSchema> =>
-  Object.fromEntries(
-    kind.serverSetFields.map((name) => [
-      name,
-      { readOnly: true, description: 'Set by the server: answered, and ignored when sent.' },
-    ]),
-  )
-
-/** A media create in JSON names the file to fetch instead of carrying it. */
-const remoteSource: JsonSchema = {
-  type: 'string',
-  format: 'uri',
-  description:
-    'A public http(s) URL the server fetches the file from (no private, loopback or link-local addresses; redirects are checked again).',
-}
-
-/** The create body: the spec marks `id` required; a body without one still gets a fresh id. */
-const createSchema = (kind: Kind): JsonSchema => ({
-  ...kind.write,
-  properties: {
-    ...(kind.write.properties as object),
-    ...serverSetProperties(kind),
-    ...(kind.upload ? { src: remoteSource } : {}),
-  },
-  required: ['id', ...(kind.upload ? ['src'] : []), ...((kind.write.required as string[]) ?? [])],
-})
-
-const updateSchema = (kind: Kind): JsonSchema => ({
-  ...kind.write,
-  properties: { ...(kind.write.properties as object), ...serverSetProperties(kind) },
-  required: ['id'],
-})
 
 const parameters: Record<string, OpenAPIV3_1.ParameterObject> = {
   tenant: {
@@ -210,16 +152,8 @@ const parameters: Record<string, OpenAPIV3_1.ParameterObject> = {
   },
 }
 
-const paramRef = (name: string): JsonSchema => ({ $ref: `#/components/parameters/${name}` })
-
-const header = ({ description, schema }: { description: string; schema: JsonSchema }) => ({
-  description,
-  required: true,
-  schema,
-})
-
 /** Headers an error answer always carries, by status. */
-const problemHeaders: Record<number, Record<string, JsonSchema>> = {
+const problemHeaders: Record<number, Record<string, Header>> = {
   401: {
     'WWW-Authenticate': header({
       description: 'The scheme to use: `Bearer realm="partners"`.',
@@ -240,249 +174,91 @@ const problemHeaders: Record<number, Record<string, JsonSchema>> = {
   },
 }
 
-const problemResponse = (status: number): JsonSchema => ({
-  description: problemTitle(status),
-  content: { 'application/problem+json': { schema: ref('Problem') } },
+const problemResponse = (
+  status: number,
+  description = problemTitle(status),
+): OpenAPIV3_1.ResponseObject => ({
+  description,
+  content: { 'application/problem+json': { schema: schemaRef('Problem') } },
   ...(problemHeaders[status] ? { headers: problemHeaders[status] } : {}),
 })
 
-/** A path parameter of a tenant route other than the tenant: a UUID. */
-const uuidParameter = ({
-  name,
-  route,
-}: {
-  name: string
-  route: TenantRoute
-}): OpenAPIV3_1.ParameterObject => ({
-  name,
-  in: 'path',
-  required: true,
-  description:
-    name !== 'id'
-      ? 'The delivery identifier.'
-      : route.tag === 'Scheduling'
-        ? 'The scheduled change’s identifier.'
-        : 'The subscription identifier.',
-  schema: { type: 'string', format: 'uuid' },
-})
-
-/** A tenant route's operation, written from its declaration. */
-const tenantOperationOf = ({
-  route,
-  kindNames,
-  schedulable,
-}: {
-  route: TenantRoute
-  kindNames: string[]
-  /** The kinds whose records can be scheduled. */
-  schedulable: string[]
-}): JsonSchema => {
-  const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)]
-    .map((m) => m[1] ?? '')
-    .filter((name) => name !== 'tenant')
-    .map((name) => uuidParameter({ name, route }))
-  const query =
-    route.name === 'changes'
-      ? changeParameters(kindNames)
-      : route.name === 'listWebhookDeliveries'
-        ? deliveryParameters
-        : route.name === 'listScheduledChanges'
-          ? scheduledParameters(schedulable)
-          : []
-  const { status, schema } = route.success
-  return {
-    operationId: route.operationId,
-    summary: route.summary,
-    description: route.description,
-    tags: [route.tag],
-    security: [{ bearerAuth: [] }],
-    parameters: [paramRef('tenant'), ...pathParameters, ...query],
-    ...(route.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: ref(route.body) } },
-          },
-        }
-      : {}),
-    responses: {
-      [String(status)]: schema
-        ? {
-            description: status === 201 ? 'Created' : 'Successful response',
-            content: { 'application/json': { schema: ref(schema) } },
-          }
-        : { description: 'No content' },
-      ...Object.fromEntries(route.errors.map((code) => [String(code), problemResponse(code)])),
-    },
-  }
-}
-
-/** The tag of a record or list answer, the same on every instance for the same bytes. */
-const etagHeader = header({
-  description:
-    'The tag of this answer: send it as If-None-Match to read again, as If-Match to change.',
-  schema: { type: 'string' },
-})
-
-/** What a read answer carries: its tag, and that it must be checked again before reuse. */
-const readHeaders: Record<string, JsonSchema> = {
-  ETag: etagHeader,
-  'Cache-Control': header({
-    description: '`private, no-cache`: keep it, and revalidate with If-None-Match before use.',
-    schema: { type: 'string' },
-  }),
-}
-
-const documentHeaders: Record<string, JsonSchema> = {
+const documentHeaders: Record<string, Header> = {
   ETag: header({ description: 'Changes when the document does.', schema: { type: 'string' } }),
   'Cache-Control': header({ description: 'How long to keep it.', schema: { type: 'string' } }),
 }
 
+/** A GET's answer when the ETag sent is current. */
+const notModified = (route: PartnerRoute): OpenAPIV3_1.ResponsesObject =>
+  route.method === 'GET' && route.success.cached
+    ? {
+        '304': {
+          description: 'Not modified: the ETag sent with If-None-Match is current.',
+          ...(route.success.headers ? { headers: route.success.headers } : {}),
+        },
+      }
+    : {}
+
+const requestBodyOf = (route: PartnerRoute): OpenAPIV3_1.RequestBodyObject | undefined => {
+  const { body } = route.input
+  if (!body) return undefined
+  return {
+    required: true,
+    content: {
+      'application/json': { schema: schemaRef(body.schema) },
+      ...(body.type === 'media' ? { 'multipart/form-data': { schema: body.multipart } } : {}),
+    },
+  }
+}
+
+/** A route's operation, written from its declaration alone. */
 const operationOf = ({
   route,
-  kind,
-  collection,
+  context,
 }: {
-  route: Route
-  kind: Kind
-  collection: SanitizedCollectionConfig
-}): JsonSchema => {
-  const item = route.path.endsWith('{id}')
-  const success: JsonSchema =
-    route.successStatus === 204
-      ? { description: route.successLabel }
-      : {
-          description: route.successLabel,
-          content: {
-            'application/json': {
-              schema: route.operation === 'list' ? ref(`${kind.schema}List`) : ref(kind.schema),
-            },
-          },
-          headers:
-            route.method === 'GET'
-              ? readHeaders
-              : {
-                  ETag: etagHeader,
-                  ...(route.successStatus === 201
-                    ? {
-                        Location: header({
-                          description: 'Where the new record is.',
-                          schema: { type: 'string' },
-                        }),
-                      }
-                    : {}),
-                },
-        }
-  const responses: Record<string, JsonSchema> = { [String(route.successStatus)]: success }
-  if (route.method === 'GET')
-    responses['304'] = {
-      description: 'Not modified: the ETag sent with If-None-Match is current.',
-      headers: readHeaders,
-    }
-  const writable = Object.keys((kind.write.properties as object | undefined) ?? {})
-  for (const status of routeErrors({ route, collection, writable })) {
-    responses[String(status)] =
-      status === 404
-        ? { ...problemResponse(404), description: 'Not found' }
-        : problemResponse(status)
-  }
-  const body =
-    route.operation === 'create'
-      ? {
-          required: true,
-          content: {
-            'application/json': { schema: ref(`${kind.schema}Create`) },
-            ...(kind.upload
-              ? {
-                  'multipart/form-data': {
-                    schema: {
-                      type: 'object',
-                      required: ['file'],
-                      properties: {
-                        file: {
-                          type: 'string',
-                          format: 'binary',
-                          description: 'The file to upload.',
-                        },
-                        _payload: {
-                          type: 'string',
-                          description: 'The other fields, as a JSON object.',
-                        },
-                      },
-                      additionalProperties: {
-                        type: 'string',
-                        description: `Or each text field of ${kind.schema}Create as a part of its own (\`alt\`, \`id\`, …); numbers, lists and objects go in \`_payload\`.`,
-                      },
-                    },
-                  },
-                }
-              : {}),
-          },
-        }
-      : route.operation === 'update'
-        ? {
-            required: true,
-            content: { 'application/json': { schema: ref(`${kind.schema}Update`) } },
-          }
-        : undefined
+  route: PartnerRoute
+  context: DocumentContext
+}): OpenAPIV3_1.OperationObject => {
+  const { success, input } = route
+  const parameters: (Parameter | Reference)[] = [
+    paramRef('tenant'),
+    ...Object.values(input.params ?? {}),
+    ...(input.query?.parameters(context) ?? []),
+    ...(input.headers ?? []).map(({ doc }) => doc),
+  ]
+  const requestBody = requestBodyOf(route)
   return {
     operationId: route.operationId,
     summary: route.summary,
-    tags: [kind.tag],
+    ...(route.description ? { description: route.description } : {}),
+    tags: [route.tag.name],
     security: [{ bearerAuth: [] }],
-    parameters: [
-      paramRef('tenant'),
-      ...(item ? [paramRef('id')] : []),
-      ...(route.operation === 'list'
-        ? ['limit', 'page', 'cursor', 'sort', 'where', ...(kind.searchable ? ['search'] : [])].map(
-            paramRef,
-          )
-        : []),
-      ...(kind.drafts && route.method === 'GET' ? [paramRef('draft')] : []),
-      ...(kind.drafts && route.operation === 'update'
-        ? [paramRef('saveDraft'), paramRef('unpublish')]
-        : []),
-      ...(route.method === 'GET' ? [paramRef('ifNoneMatch')] : []),
-      ...(route.operation === 'update' || route.operation === 'delete'
-        ? [paramRef('ifMatch')]
-        : []),
-    ],
-    ...(body ? { requestBody: body } : {}),
-    responses,
-    ...(kind.drafts ? { description: draftsDescription[route.operation] } : {}),
+    parameters,
+    ...(requestBody ? { requestBody } : {}),
+    responses: {
+      [String(success.status)]: {
+        description: success.description,
+        ...(success.schema
+          ? { content: { 'application/json': { schema: schemaRef(success.schema) } } }
+          : {}),
+        ...(success.headers ? { headers: success.headers } : {}),
+      },
+      ...notModified(route),
+      ...Object.fromEntries(
+        route.errors.map((status) => [
+          String(status),
+          problemResponse(status, route.errorDescriptions?.[status]),
+        ]),
+      ),
+    },
   }
 }
 
-/** How each operation of a kind with drafts treats its versions. */
-const draftsDescription: Record<Route['operation'], string> = {
-  list: 'Published records by default, each as published: what a website shows. `draft=true` (a key that may write) lists the latest version of every record, drafts included.',
-  retrieve:
-    'The published version by default; a record never published is a 404. `draft=true` (a key that may write) answers the latest version.',
-  create:
-    'Created as a draft unless `_status` is `published`: a draft is not seen by reads of published records.',
-  update:
-    '`"_status": "published"` publishes the record with the change. `"_status": "draft"`, or `draft=true`, saves a new draft version: the published version stays live, unchanged, until a later publish. Neither: the change keeps the latest version\'s status. `unpublish=true` withdraws the published version. The answer is the version saved.',
-  delete: 'Deletes the record with its versions, published or not.',
-}
-
-/** A tag says what its records are: the collection's own description for editors, when it has one. */
-const collectionOf = ({
-  config,
-  slug,
-}: {
-  config: SanitizedConfig
-  slug: string
-}): SanitizedCollectionConfig => {
-  const found = config.collections.find((c) => c.slug === slug)
-  if (!found) throw new Error(`partner kind: no collection ${slug}`)
-  return found
-}
-
-const tagDescription = ({ config, kind }: { config: SanitizedConfig; kind: Kind }): string => {
-  const described = collectionOf({ config, slug: kind.collection }).admin?.description
-  const own = typeof described === 'string' ? `${described} ` : ''
-  return `${own}Operations on ${kind.tag.toLowerCase()} of one tenant.`
-}
+/** Each tag once, where it first appears. */
+const tagsOf = (routes: readonly PartnerRoute[]): ApiTag[] =>
+  routes
+    .map((route) => route.tag)
+    .filter((tag, i, all) => all.findIndex((t) => t.name === tag.name) === i)
 
 /** The OpenAPI 3.1 document of the partner API, from the route table and the collections. */
 export const buildOpenApi31 = ({
@@ -492,38 +268,20 @@ export const buildOpenApi31 = ({
   config: SanitizedConfig
   serverUrl: string
 }): OpenApiDocument => {
-  const kinds = partnerKinds({ config })
-  const schemas: Record<string, JsonSchema> = { Problem: problemSchema }
-  for (const kind of kinds.values()) {
-    schemas[kind.schema] = {
-      ...kind.read,
-      description: `${kind.tag}: a record as the API answers it.`,
+  const context: DocumentContext = { config, kinds: [...partnerKinds({ config }).keys()] }
+  const routes = routesOf(config)
+  const schemas: Record<string, SchemaObject> = { Problem: problemSchema }
+  const webhooks: Record<string, PathItem> = {}
+  const paths: Record<string, PathItem> = {}
+  for (const route of routes) {
+    Object.assign(schemas, route.schemas?.(context))
+    Object.assign(webhooks, route.messages?.(context))
+    paths[route.path] = {
+      ...paths[route.path],
+      [route.method.toLowerCase()]: operationOf({ route, context }),
     }
-    schemas[`${kind.schema}Create`] = createSchema(kind)
-    schemas[`${kind.schema}Update`] = updateSchema(kind)
-    schemas[`${kind.schema}List`] = listEnvelope(kind.schema)
-  }
-  const paths: Record<string, Record<string, JsonSchema>> = {}
-  for (const route of routesOf(config)) {
-    const kind = kinds.get(route.kind.path) as Kind
-    paths[route.path] ??= {}
-    ;(paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = operationOf({
-      route,
-      kind,
-      collection: collectionOf({ config, slug: kind.collection }),
-    })
   }
   Object.assign(schemas, hoistBlocks(schemas))
-  const kindNames = [...kinds.keys()]
-  Object.assign(schemas, changeSchemas(kindNames))
-  Object.assign(schemas, webhookSchemas(kindNames))
-  const schedulable = [...schedulableKinds({ config }).keys()]
-  Object.assign(schemas, scheduledSchemas(schedulable))
-  for (const route of tenantRoutes) {
-    paths[route.path] ??= {}
-    ;(paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] =
-      tenantOperationOf({ route, kindNames, schedulable })
-  }
   paths['/openapi'] = {
     get: {
       operationId: 'getOpenApiDocument',
@@ -564,17 +322,11 @@ export const buildOpenApi31 = ({
     },
     servers: [{ url: `${serverUrl}${partnerBasePath}`, description: 'Partner API base' }],
     tags: [
-      ...[...kinds.values()].map((kind) => ({
-        name: kind.tag,
-        description: tagDescription({ config, kind }),
-      })),
-      changesTag,
-      webhooksTag,
-      schedulingTag,
+      ...tagsOf(routes),
       { name: 'Specification', description: 'This document, in OpenAPI 3.1, 3.0 and Swagger 2.0.' },
-    ].filter((tag, i, all) => all.findIndex((t) => t.name === tag.name) === i),
+    ],
     paths,
-    webhooks: webhookMessages(),
+    ...(Object.keys(webhooks).length > 0 ? { webhooks } : {}),
     components: {
       schemas,
       parameters,

@@ -1,20 +1,19 @@
 import type { OpenAPIV2 } from 'openapi-types'
 
 import type { OpenApiDocument } from './build31'
-import { withoutWebhooks } from './webhooks'
 import { toSchema30 } from './convert30'
-
-type Json = Record<string, unknown>
+import { isObject, listAt, objectAt, textAt, toJson, type Json, type JsonObject } from './json'
+import { withoutWebhooks } from './withoutWebhooks'
 
 /**
  * 3.0 schemas → Swagger 2.0: refs to `definitions`, `x-nullable` instead of `nullable`, unions
  * and their discriminators as extensions.
  */
-const toSchema20 = (schema: unknown): unknown => {
+const toSchema20 = (schema: Json): Json => {
   if (Array.isArray(schema)) return schema.map(toSchema20)
-  if (!schema || typeof schema !== 'object') return schema
-  const out: Json = {}
-  for (const [key, value] of Object.entries(schema as Json)) {
+  if (!isObject(schema)) return schema
+  const out: JsonObject = {}
+  for (const [key, value] of Object.entries(schema)) {
     if (key === '$ref' && typeof value === 'string')
       out.$ref = value.replace('#/components/schemas/', '#/definitions/')
     else if (key === 'nullable') out['x-nullable'] = value
@@ -24,13 +23,15 @@ const toSchema20 = (schema: unknown): unknown => {
       out['x-discriminator'] = toSchema20(value)
     else out[key] = toSchema20(value)
   }
-  if (Array.isArray(out.enum)) out.enum = (out.enum as unknown[]).filter((v) => v !== null)
+  if (Array.isArray(out.enum)) out.enum = out.enum.filter((v) => v !== null)
   if (out.type === undefined && out['x-oneOf'] && !out.$ref) out.type = 'object'
   return out
 }
 
-const parameter20 = (param: Json): Json => {
-  const schema = (param.schema ?? {}) as Json
+/** The name a `$ref` ends with. */
+const refName = (ref: string): string => ref.split('/').pop() ?? ''
+
+const parameter20 = (param: JsonObject): JsonObject => {
   if (param.name === 'where') {
     return {
       name: 'where',
@@ -39,8 +40,8 @@ const parameter20 = (param: Json): Json => {
       description: `${String(param.description)} In Swagger 2.0, send it as a JSON string.`,
     }
   }
-  const { schema: _s, style: _st, explode: _e, ...rest } = param
-  return { ...rest, ...(toSchema20(schema) as Json) }
+  const { schema, style: _st, explode: _e, ...rest } = param
+  return { ...rest, ...objectAt(toSchema20(schema ?? {})) }
 }
 
 /** The multipart upload as Swagger 2.0 form parameters: the file, `_payload`, and each text field (others go in `_payload`). */
@@ -49,29 +50,23 @@ const formParameters = ({
   json,
   schemas,
 }: {
-  form: Json
-  json: Json | undefined
-  schemas: Record<string, Json>
-}): Json[] => {
-  const formProps = (form.properties ?? {}) as Record<string, Json>
-  const params: Json[] = [
-    {
-      name: 'file',
-      in: 'formData',
-      type: 'file',
-      required: true,
-      description: formProps.file?.description,
-    },
-    {
-      name: '_payload',
-      in: 'formData',
-      type: 'string',
-      description: formProps._payload?.description,
-    },
+  form: JsonObject
+  json: JsonObject | undefined
+  schemas: JsonObject
+}): JsonObject[] => {
+  const formProps = objectAt(form.properties)
+  const description = (name: string): JsonObject => {
+    const text = textAt(objectAt(formProps[name]).description)
+    return text === undefined ? {} : { description: text }
+  }
+  const params: JsonObject[] = [
+    { name: 'file', in: 'formData', type: 'file', required: true, ...description('file') },
+    { name: '_payload', in: 'formData', type: 'string', ...description('_payload') },
   ]
-  const resolved =
-    typeof json?.$ref === 'string' ? schemas[json.$ref.split('/').pop() as string] : json
-  for (const [name, prop] of Object.entries((resolved?.properties ?? {}) as Record<string, Json>)) {
+  const ref = textAt(json?.$ref)
+  const resolved = ref === undefined ? json : objectAt(schemas[refName(ref)])
+  for (const [name, value] of Object.entries(objectAt(resolved?.properties))) {
+    const prop = objectAt(value)
     if (prop.readOnly || name === 'src' || prop.type !== 'string') continue
     params.push({
       name,
@@ -84,97 +79,120 @@ const formParameters = ({
   return params
 }
 
-export const toSwagger20 = (doc31: OpenApiDocument): OpenAPIV2.Document => {
-  const doc = toSchema30(withoutWebhooks(doc31)) as Json
-  const components = doc.components as Json
-  const parameters = components.parameters as Record<string, Json>
-  const server = new URL(((doc.servers as Json[])[0]?.url as string) ?? 'http://localhost')
-  const paths: Record<string, Record<string, Json>> = {}
-  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
-    paths[path] = {}
-    for (const [method, op] of Object.entries(item)) {
-      const params = ((op.parameters ?? []) as Json[]).map((p) => {
-        const resolved =
-          typeof p.$ref === 'string' ? (parameters[p.$ref.split('/').pop() as string] as Json) : p
-        return parameter20(resolved)
-      })
-      const body = op.requestBody as { content?: Record<string, { schema: Json }> } | undefined
-      const consumes: string[] = []
-      const multipart = body?.content?.['multipart/form-data']
-      if (multipart) {
-        // Swagger 2.0 cannot offer a body and form parameters on one operation: the upload is
-        // what it shows; the JSON variant (`src`) is named in the description.
-        consumes.push('multipart/form-data')
-        params.push(
-          ...formParameters({
-            form: multipart.schema,
-            json: body?.content?.['application/json']?.schema,
-            schemas: components.schemas as Record<string, Json>,
-          }),
-        )
-        op.description = [
-          op.description,
-          'The same operation also takes `application/json` with `src`, a URL to fetch the file from, and the other fields (see the OpenAPI 3 documents).',
-        ]
-          .filter(Boolean)
-          .join(' ')
-      } else if (body?.content?.['application/json']) {
-        consumes.push('application/json')
-        params.push({
-          name: 'body',
-          in: 'body',
-          required: true,
-          schema: toSchema20(body.content['application/json'].schema),
-        })
-      }
-      const responses: Record<string, Json> = {}
-      for (const [status, res] of Object.entries(op.responses as Record<string, Json>)) {
-        const content = res.content as Record<string, { schema: Json }> | undefined
-        const first = content ? Object.values(content)[0] : undefined
-        const headers = res.headers as Record<string, Json> | undefined
-        responses[status] = {
-          description: res.description,
-          ...(first ? { schema: toSchema20(first.schema) } : {}),
-          ...(headers
-            ? {
-                headers: Object.fromEntries(
-                  Object.entries(headers).map(([n, h]) => [
-                    n,
-                    // Swagger 2.0 headers have no `required`: they are listed because they are sent.
-                    { description: h.description, ...(toSchema20(h.schema) as Json) },
-                  ]),
-                ),
-              }
-            : {}),
-        }
-      }
-      const produces = [
-        ...new Set(
-          Object.values(op.responses as Record<string, Json>).flatMap((r) =>
-            Object.keys((r.content as Json) ?? {}),
-          ),
-        ),
-      ]
-      const { requestBody: _b, parameters: _p, responses: _r, ...rest } = op
-      paths[path][method] = {
-        ...rest,
-        parameters: params,
-        responses,
-        ...(consumes.length ? { consumes } : {}),
-        ...(produces.length ? { produces } : {}),
-        ...((rest.security as unknown[] | undefined)?.length === 0 ? { security: [] } : {}),
-      }
+/** One operation in 2.0's shape: parameters for the body, `consumes` and `produces`. */
+const operation20 = ({
+  op,
+  parameters,
+  schemas,
+}: {
+  op: JsonObject
+  parameters: JsonObject
+  schemas: JsonObject
+}): JsonObject => {
+  const params = listAt(op.parameters).map((p) => {
+    const ref = textAt(objectAt(p).$ref)
+    return parameter20(ref === undefined ? objectAt(p) : objectAt(parameters[refName(ref)]))
+  })
+  const content = objectAt(objectAt(op.requestBody).content)
+  const consumes: string[] = []
+  const multipart = content['multipart/form-data']
+  const jsonBody = content['application/json']
+  let description = op.description
+  if (multipart) {
+    // Swagger 2.0 cannot offer a body and form parameters on one operation: the upload is
+    // what it shows; the JSON variant (`src`) is named in the description.
+    consumes.push('multipart/form-data')
+    params.push(
+      ...formParameters({
+        form: objectAt(objectAt(multipart).schema),
+        json: jsonBody ? objectAt(objectAt(jsonBody).schema) : undefined,
+        schemas,
+      }),
+    )
+    description = [
+      textAt(op.description),
+      'The same operation also takes `application/json` with `src`, a URL to fetch the file from, and the other fields (see the OpenAPI 3 documents).',
+    ]
+      .filter(Boolean)
+      .join(' ')
+  } else if (jsonBody) {
+    consumes.push('application/json')
+    params.push({
+      name: 'body',
+      in: 'body',
+      required: true,
+      schema: toSchema20(objectAt(jsonBody).schema ?? {}),
+    })
+  }
+  const answers = objectAt(op.responses)
+  const responses: JsonObject = {}
+  for (const [status, value] of Object.entries(answers)) {
+    const res = objectAt(value)
+    const first = Object.values(objectAt(res.content))[0]
+    const headers = isObject(res.headers) ? res.headers : undefined
+    responses[status] = {
+      ...(res.description === undefined ? {} : { description: res.description }),
+      ...(first ? { schema: toSchema20(objectAt(first).schema ?? {}) } : {}),
+      ...(headers
+        ? {
+            headers: Object.fromEntries(
+              Object.entries(headers).map(([n, h]) => [
+                n,
+                // Swagger 2.0 headers have no `required`: they are listed because they are sent.
+                {
+                  ...(objectAt(h).description === undefined
+                    ? {}
+                    : { description: objectAt(h).description }),
+                  ...objectAt(toSchema20(objectAt(h).schema ?? {})),
+                },
+              ]),
+            ),
+          }
+        : {}),
     }
+  }
+  const produces = [
+    ...new Set(Object.values(answers).flatMap((r) => Object.keys(objectAt(objectAt(r).content)))),
+  ]
+  const { requestBody: _b, parameters: _p, responses: _r, ...rest } = op
+  return {
+    ...rest,
+    ...(description === undefined ? {} : { description }),
+    parameters: params,
+    responses,
+    ...(consumes.length ? { consumes } : {}),
+    ...(produces.length ? { produces } : {}),
+    ...(listAt(rest.security).length === 0 && rest.security ? { security: [] } : {}),
+  }
+}
+
+export const toSwagger20 = (doc31: OpenApiDocument): OpenAPIV2.Document => {
+  const shown = withoutWebhooks(doc31)
+  const doc = objectAt(toSchema30(toJson(shown)))
+  const components = objectAt(doc.components)
+  const parameters = objectAt(components.parameters)
+  const schemas = objectAt(components.schemas)
+  const server = new URL(textAt(objectAt(listAt(doc.servers)[0]).url) ?? 'http://localhost')
+  const paths: JsonObject = {}
+  for (const [path, item] of Object.entries(objectAt(doc.paths))) {
+    paths[path] = Object.fromEntries(
+      Object.entries(objectAt(item)).map(([method, op]) => [
+        method,
+        operation20({ op: objectAt(op), parameters, schemas }),
+      ]),
+    )
   }
   return {
     swagger: '2.0',
-    info: doc.info as OpenAPIV2.InfoObject,
+    info: shown.info,
     host: server.host,
     basePath: server.pathname,
     schemes: [server.protocol.replace(':', '')],
     tags: doc31.tags,
-    paths,
-    definitions: toSchema20(components.schemas) as OpenAPIV2.DefinitionsObject,
+    // The walk writes each operation and schema in 2.0's shape; openapi-types cannot follow it.
+    paths: paths as unknown as OpenAPIV2.PathsObject,
+    // Each schema in 2.0's dialect, as the walk wrote it.
+    definitions: objectAt(toSchema20(schemas)) as OpenAPIV2.DefinitionsObject,
     securityDefinitions: {
       bearerAuth: {
         type: 'apiKey',

@@ -40,7 +40,8 @@ export const serveOpenApi = async (request: Request): Promise<Response> => {
       headers: { ...cors, 'access-control-max-age': '600' },
     })
   const requested = new URL(request.url).searchParams.get('format') ?? 'openapi3.1'
-  if (!(formats as readonly string[]).includes(requested)) {
+  const format = formats.find((known) => known === requested)
+  if (!format) {
     return problemResponse({
       problem: problemOf({
         status: 400,
@@ -50,7 +51,6 @@ export const serveOpenApi = async (request: Request): Promise<Response> => {
       headers: cors,
     })
   }
-  const format = requested as Format
   const payload = await getPayload({ config })
   const { serverUrl } = readSettings()
   if (cache?.config !== payload.config || cache.serverUrl !== serverUrl) {

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import { fail } from '../problems'
+import { fail } from '../http/problems'
 import { isUuid } from '../query'
 import { actingAs, partnerRead, type OperationArgs } from './types'
 import type { ReadVersion } from './version'

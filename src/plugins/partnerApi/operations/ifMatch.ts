@@ -9,8 +9,8 @@ import {
 
 import { executeInRequest } from '../../../db/inTransaction'
 import { collectionTableName } from '../../../db/postgres'
-import { etagOf, matches } from '../http/etag'
-import { fail } from '../problems'
+import { etagOf, matches } from '../../../lib/etag'
+import { fail } from '../http/problems'
 import { presentRecord } from '../present'
 import { findOwn } from './findOwn'
 import type { OperationArgs } from './types'

@@ -1,5 +1,5 @@
 import type { PayloadRequest } from 'payload'
-import { fail } from '../problems'
+import { fail } from '../http/problems'
 import { isUuid } from '../query'
 import { actingAs, type OperationArgs } from './types'
 

@@ -4,8 +4,7 @@ import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
 import { versionFilter, type ReadVersion } from './version'
 
-/** A record in the partner shape: ids for references, every declared field present. */
-export type PartnerRecord = Record<string, unknown>
+export type { PartnerRecord } from '../../partnerShape'
 
 /** What every operation works with; no operation sees a Request or a Response. */
 export type OperationArgs = { payload: Payload; kind: Kind; principal: PartnerPrincipal }

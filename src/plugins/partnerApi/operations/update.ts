@@ -1,6 +1,6 @@
 import { detectingConflicts } from '../../../lib/uniquenessConflicts'
-import { fail } from '../problems'
-import { validateBody } from '../validate'
+import { fail } from '../http/problems'
+import { validateBody } from './validate'
 import { fromMarkdown } from '../richText/markdownInput'
 import { presentRecord } from '../present'
 import { ifStillMatching } from './ifMatch'

@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 
 import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
-import { fail } from '../problems'
+import { fail } from '../http/problems'
 
 /**
  * Which version of a draft kind's record a read answers: the published one (what a website

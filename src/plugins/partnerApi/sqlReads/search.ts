@@ -7,7 +7,7 @@ import { isSearchLanguage, type SearchLanguage } from '../../../lib/searchLangua
 import { searchLanguageField, searchTextField } from '../../search'
 import type { Kind } from '../kinds/model'
 import type { ReadVersion } from '../operations/version'
-import { fail } from '../problems'
+import { fail } from '../http/problems'
 
 /** Search answers come from the best this many matches: a search is for finding, not paging. */
 export const searchMatchesMax = 1_000

@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { postgresOf } from '../../../db/postgres'
-import { encodeCursor } from '../../changeLog/cursor'
+import { encodeCursor } from '../../changeLog/exports'
 import { testEventType } from '../defaults'
 
 /**

@@ -1,5 +1,5 @@
-import { encodeCursor } from '../../changeLog/cursor'
-import type { PartnerRecord } from '../../partnerApi/operations/types'
+import { encodeCursor } from '../../changeLog/exports'
+import type { PartnerRecord } from '../../partnerShape'
 import type { Claimed } from './claim'
 
 /** The JSON a receiver gets, in the Standard Webhooks shape: `type`, `timestamp`, `data`. */

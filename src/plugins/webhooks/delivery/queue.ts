@@ -1,10 +1,8 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 
 import { executeInRequest } from '../../../db/inTransaction'
-import type { ChangeSubscriber } from '../../changeLog/record'
-import { partnerKinds } from '../../partnerApi/kinds/model'
-import { presentRecord } from '../../partnerApi/present'
-import { encodeCursor, type CursorScope } from '../../changeLog/cursor'
+import { encodeCursor, type ChangeSubscriber, type CursorScope } from '../../changeLog/exports'
+import { partnerKinds, presentRecord } from '../../partnerApi/exports/records'
 import { recordEventType } from '../defaults'
 import { webhookOptions } from '../options'
 import { backlogIsFull } from './backlog'

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { listen } from '../../../db/listen'
 import { isDatabaseUnavailable } from '../../../db/unavailable'
-import { changeChannel } from '../../changeLog/defaults'
+import { changeChannel } from '../../partnerShape'
 import { failingSlots } from '../defaults'
 import { tenantInFlightCap, webhookOptions } from '../options'
 import { claimDue } from './claim'

@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload, PayloadRequest } from 'payload'
 
 import { executeInRequest } from '../../../db/inTransaction'
+import type { KeyRetirement } from '../../partnerApi/exports/routes'
 
 /** The subscriptions whose `createdBy` is the key (a polymorphic relationship: `webhooks_rels`). */
 const madeByKey = (key: string) => sql`exists (
@@ -45,4 +46,14 @@ export const countWebhooksOfKey = async ({
       from webhooks w where ${madeByKey(key)}`,
   })
   return { total: row?.total ?? 0, active: row?.active ?? 0 }
+}
+
+/** A revoked or deleted key's subscriptions are paused, saying why (`partnerApi({ keyRetirement })`). */
+export const pauseWebhooksOfRetiredKey: KeyRetirement = async ({ req, key, what }) => {
+  const named = [key.name, key.prefix].filter(Boolean).join(', ')
+  await pauseWebhooksOfKey({
+    req,
+    key: key.id,
+    reason: `Paused: the API key that made it (${named}) was ${what}.`,
+  })
 }

@@ -1,31 +1,17 @@
-import type { CollectionAfterChangeHook, CollectionBeforeDeleteHook, PayloadRequest } from 'payload'
+import type { CollectionAfterChangeHook, CollectionBeforeDeleteHook } from 'payload'
 
 import type { ApiKey } from '../../../../payload-types'
-import { cancelChangesOfKey } from '../../../scheduling/keyChanges'
-import { pauseWebhooksOfKey } from '../../../webhooks/operations/keyWebhooks'
+import { partnerOptions } from '../../options'
+import type { KeyRetirement } from '../../types'
 
 /**
  * What a key made must not outlive it: a key's scheduled change runs as the system and its
  * subscriptions send the tenant's changes to wherever the partner said. Revoking or deleting
- * the key pauses its subscriptions (a tenant admin may turn them back on) and cancels its
- * changes to come, in the revocation's own transaction.
+ * the key runs what the plugins gave as `keyRetirement` (webhooks pauses its subscriptions,
+ * scheduling cancels its changes to come), in the revocation's own transaction.
  */
-const retireKeyWork = async ({
-  req,
-  key,
-  what,
-}: {
-  req: PayloadRequest
-  key: Pick<ApiKey, 'id' | 'name' | 'prefix'>
-  what: 'revoked' | 'deleted'
-}): Promise<void> => {
-  const named = [key.name, key.prefix].filter(Boolean).join(', ')
-  await pauseWebhooksOfKey({
-    req,
-    key: key.id,
-    reason: `Paused: the API key that made it (${named}) was ${what}.`,
-  })
-  await cancelChangesOfKey({ req, key: key.id })
+const retireKeyWork: KeyRetirement = async (args) => {
+  for (const retire of partnerOptions(args.req.payload.config).keyRetirement) await retire(args)
 }
 
 export const retireOnRevoke: CollectionAfterChangeHook<ApiKey> = async ({

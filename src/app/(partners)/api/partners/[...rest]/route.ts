@@ -1,5 +1,5 @@
 import { problemOf, problemResponse } from '@/lib/problem'
-import { apiVersion, partnerBasePath } from '@/plugins/partnerApi/defaults'
+import { apiVersion, partnerBasePath } from '@/plugins/partnerApi/exports/base'
 
 /**
  * Anything under /api/partners/ that is not a version this server offers: a problem+json 404

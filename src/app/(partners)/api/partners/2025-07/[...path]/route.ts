@@ -1,8 +1,8 @@
 import { registerDirectRoute } from '@/lib/directRoutes'
-import { partnerBasePath } from '@/plugins/partnerApi/defaults'
-import { handlePartnerRequest } from '@/plugins/partnerApi/http/handler'
+import { partnerBasePath } from '@/plugins/partnerApi/exports/base'
+import { handlePartnerRequest } from '@/plugins/partnerApi/exports/http'
 
-/** The partner API: every operation of the route table (src/plugins/partnerApi/routes.ts). */
+/** The partner API: every operation of the route table (src/plugins/partnerApi/routes/). */
 export const dynamic = 'force-dynamic'
 
 type Context = { params: Promise<{ path: string[] }> }

@@ -1,4 +1,4 @@
-import { serveDocsPage } from '@/plugins/partnerApi/openapi/docsPage'
+import { serveDocsPage } from '@/plugins/partnerApi/exports/http'
 
 /** The API reference: Swagger UI, bundled from npm, rendering the served document. */
 export const dynamic = 'force-dynamic'

@@ -1,4 +1,4 @@
-import { serveDocsAsset } from '@/plugins/partnerApi/openapi/docsPage'
+import { serveDocsAsset } from '@/plugins/partnerApi/exports/http'
 
 /** The reference page's scripts and styles, from the installed swagger-ui-dist package. */
 export const dynamic = 'force-dynamic'

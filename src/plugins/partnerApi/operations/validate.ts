@@ -2,13 +2,14 @@ import type { CollectionSlug, RequiredDataFromCollectionSlug } from 'payload'
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 
-import { eachFieldValue } from '../../utilities/fieldValues'
-import { isRealInstant } from '../../utilities/isRealInstant'
-import { blockResolverOf } from './kinds/blockResolver'
-import type { JsonSchema } from './kinds/fieldSchema'
-import type { Kind } from './kinds/model'
-import { htmlName } from './kinds/richTextSiblings'
-import { validationFailed } from './problems'
+import { eachFieldValue } from '../../../utilities/fieldValues'
+import { isRealInstant } from '../../../utilities/isRealInstant'
+import { blockResolverOf } from '../kinds/blockResolver'
+import type { JsonSchema } from '../kinds/fieldSchema'
+import type { SchemaObject } from '../routes/types'
+import type { Kind } from '../kinds/model'
+import { htmlName } from '../kinds/richTextSiblings'
+import { validationFailed } from '../http/problems'
 
 const ajv = new Ajv2020({ allErrors: true, strict: false })
 ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
@@ -139,13 +140,19 @@ const refuse = (found: ErrorObject[] | null | undefined): never => {
   return validationFailed(errors)
 }
 
-const bySchema = new WeakMap<JsonSchema, ValidateFunction>()
+const bySchema = new WeakMap<object, ValidateFunction>()
 
 /**
  * Checks a body against a schema the document also publishes (a tenant route's body), with
  * the same problems as a record's.
  */
-export const validateAgainst = <T>({ schema, body }: { schema: JsonSchema; body: unknown }): T => {
+export const validateAgainst = <T>({
+  schema,
+  body,
+}: {
+  schema: JsonSchema | SchemaObject
+  body: unknown
+}): T => {
   let validate = bySchema.get(schema)
   if (!validate) {
     validate = ajv.compile(schema)

@@ -1,52 +1,42 @@
 import type { OpenAPIV3_1 } from 'openapi-types'
 
-import { recordEventType, recordEvents, testEventType } from '../../webhooks/defaults'
-import { deliveryPage } from '../../webhooks/operations/deliveriesQuery'
-import type { JsonSchema } from '../kinds/fieldSchema'
-import { makerSchema } from './maker'
+import {
+  collectionProperties,
+  schemaRef as ref,
+  type DocumentContext,
+  type Parameter,
+  type SchemaObject,
+} from '../../partnerApi/exports/routes'
+import { makerSchema } from '../../partnerShape'
+import { recordEventType, recordEvents, testEventType } from '../defaults'
+import { deliveryPage } from '../operations/deliveriesQuery'
+import { writableFields } from './writable'
 
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
-const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({
+type Type = OpenAPIV3_1.NonArraySchemaObjectType
+const nullable = (type: Type, extra: SchemaObject = {}): SchemaObject => ({
   type: [type, 'null'],
   ...extra,
 })
 
-export const webhooksTag = {
-  name: 'Webhooks',
-  description:
-    "Subscriptions that POST each change of the tenant's records to a URL as it happens, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret's bytes after `whsec_`). At least once, each record's messages in order; a message that is not answered 2xx is retried over about a day (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), and a subscription failing for a day is paused with the reason. Redirects are not followed; private addresses are refused. The messages are described in this document's `webhooks` section.",
-}
-
-const writable = (kinds: readonly string[]): Record<string, JsonSchema> => ({
+/** What the document says of the fields a partner may set, beyond the fields themselves. */
+const writableWords: Record<string, SchemaObject> = {
   url: {
-    type: 'string',
     format: 'uri',
     maxLength: 2000,
     description: 'Where messages are POSTed: https (http outside production).',
   },
-  description: nullable('string', { maxLength: 500 }),
-  events: {
-    type: 'array',
-    items: { type: 'string', enum: [...recordEvents] },
-    description: 'The events wanted; empty: all.',
-  },
-  kinds: {
-    type: 'array',
-    items: { type: 'string', enum: [...kinds] },
-    description: 'The record kinds wanted; empty: all.',
-  },
+  events: { description: 'The events wanted; empty: all.' },
+  kinds: { description: 'The record kinds wanted; empty: all.' },
   drafts: {
-    type: 'boolean',
     description:
       'true: also the changes that touched drafts only (a draft saved over a live record, records never published); default false: what websites see. A read key cannot ask.',
   },
   active: {
-    type: 'boolean',
     description: 'false pauses the subscription; its messages wait until it is active again.',
   },
-})
+}
 
-const attempt: JsonSchema = {
+const attempt: SchemaObject = {
   type: 'object',
   required: ['at', 'ok', 'status', 'latencyMs', 'excerpt', 'error'],
   properties: {
@@ -59,40 +49,60 @@ const attempt: JsonSchema = {
   },
 }
 
-/** The subscription, delivery and message schemas. */
-export const webhookSchemas = (kinds: readonly string[]): Record<string, JsonSchema> => {
-  const fields = writable(kinds)
-  const webhook: JsonSchema = {
+const always = ['url', 'events', 'kinds', 'drafts', 'active', 'createdAt', 'updatedAt']
+
+/** The subscription, delivery and message schemas, from the collections' fields. */
+export const webhookSchemas = ({
+  config,
+  kinds,
+}: DocumentContext): Record<string, SchemaObject> => {
+  const fields = collectionProperties({
+    config,
+    slug: 'webhooks',
+    names: writableFields,
+    alwaysSet: always,
+    refine: writableWords,
+  })
+  const webhookNames = [
+    'id',
+    ...writableFields,
+    'pausedReason',
+    'pausedAt',
+    'failingSince',
+    'createdBy',
+    'createdAt',
+    'updatedAt',
+  ]
+  const webhook: SchemaObject = {
     type: 'object',
-    required: [
-      'id',
-      'url',
-      'description',
-      'events',
-      'kinds',
-      'drafts',
-      'active',
-      'pausedReason',
-      'pausedAt',
-      'failingSince',
-      'createdBy',
-      'createdAt',
-      'updatedAt',
-    ],
-    properties: {
-      id: { type: 'string', format: 'uuid' },
-      ...fields,
-      pausedReason: nullable('string', { description: 'Why it was paused, when it was.' }),
-      pausedAt: nullable('string', { format: 'date-time' }),
-      failingSince: nullable('string', {
-        format: 'date-time',
-        description: 'Deliveries have failed since then without one success.',
-      }),
-      createdBy: makerSchema,
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-    },
+    required: webhookNames,
+    properties: collectionProperties({
+      config,
+      slug: 'webhooks',
+      names: webhookNames,
+      alwaysSet: always,
+      declared: { id: { type: 'string', format: 'uuid' }, createdBy: makerSchema },
+      refine: {
+        ...writableWords,
+        pausedReason: { description: 'Why it was paused, when it was.' },
+      },
+    }),
   }
+  const deliveryNames = [
+    'id',
+    'type',
+    'kind',
+    'recordId',
+    'event',
+    'state',
+    'attempts',
+    'nextAttemptAt',
+    'deliveredAt',
+    'lastStatus',
+    'lastError',
+    'log',
+    'createdAt',
+  ]
   return {
     Webhook: webhook,
     WebhookCreate: {
@@ -126,36 +136,19 @@ export const webhookSchemas = (kinds: readonly string[]): Record<string, JsonSch
     },
     WebhookDelivery: {
       type: 'object',
-      required: [
-        'id',
-        'type',
-        'kind',
-        'recordId',
-        'event',
-        'state',
-        'attempts',
-        'nextAttemptAt',
-        'deliveredAt',
-        'lastStatus',
-        'lastError',
-        'log',
-        'createdAt',
-      ],
-      properties: {
-        id: { type: 'string', format: 'uuid', description: "Also the message's `webhook-id`." },
-        type: { type: 'string' },
-        kind: nullable('string'),
-        recordId: nullable('string'),
-        event: nullable('string'),
-        state: { type: 'string', enum: ['pending', 'delivering', 'succeeded', 'failed'] },
-        attempts: { type: 'integer' },
-        nextAttemptAt: nullable('string', { format: 'date-time' }),
-        deliveredAt: nullable('string', { format: 'date-time' }),
-        lastStatus: nullable('integer'),
-        lastError: nullable('string'),
-        log: { type: 'array', items: attempt },
-        createdAt: { type: 'string', format: 'date-time' },
-      },
+      required: deliveryNames,
+      properties: collectionProperties({
+        config,
+        slug: 'webhook-deliveries',
+        names: deliveryNames,
+        alwaysSet: ['type', 'state', 'attempts', 'createdAt'],
+        declared: {
+          id: { type: 'string', format: 'uuid', description: "Also the message's `webhook-id`." },
+          log: { type: 'array', items: attempt },
+        },
+        // Counts and statuses are whole numbers.
+        refine: { attempts: { type: 'integer' }, lastStatus: { type: ['integer', 'null'] } },
+      }),
     },
     WebhookDeliveryList: {
       type: 'object',
@@ -205,7 +198,7 @@ export const webhookSchemas = (kinds: readonly string[]): Record<string, JsonSch
 }
 
 /** `?limit=&page=` of the delivery log. */
-export const deliveryParameters: OpenAPIV3_1.ParameterObject[] = [
+export const deliveryParameters: Parameter[] = [
   {
     name: 'limit',
     in: 'query',
@@ -226,28 +219,9 @@ export const deliveryParameters: OpenAPIV3_1.ParameterObject[] = [
 ]
 
 /**
- * The document for formats with no `webhooks` section (3.0, 2.0): without it and the message
- * schema only it uses, and a line in the description saying where the messages are described.
- */
-export const withoutWebhooks = ({
-  webhooks: _webhooks,
-  ...doc
-}: OpenAPIV3_1.Document): OpenAPIV3_1.Document => {
-  const { WebhookMessage: _message, ...schemas } = doc.components?.schemas ?? {}
-  return {
-    ...doc,
-    info: {
-      ...doc.info,
-      description: `${doc.info.description ?? ''}\n\n**Webhook messages** are described in the OpenAPI 3.1 document (\`GET /openapi\`), in its \`webhooks\` section: this format has no place for them.`,
-    },
-    components: { ...doc.components, schemas },
-  }
-}
-
-/**
  * The 3.1 `webhooks` section: one entry per message type, each a POST the receiver answers.
  */
-export const webhookMessages = (): Record<string, JsonSchema> =>
+export const webhookMessages = (): Record<string, { post: OpenAPIV3_1.OperationObject }> =>
   Object.fromEntries(
     [...recordEvents.map(recordEventType), testEventType].map((type) => [
       type,

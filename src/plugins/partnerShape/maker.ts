@@ -1,7 +1,7 @@
-import type { JsonSchema } from '../kinds/fieldSchema'
+import type { OpenAPIV3_1 } from 'openapi-types'
 
 /** `createdBy` of a subscription or scheduled change, as `makerOf` answers it. */
-export const makerSchema: JsonSchema = {
+export const makerSchema: OpenAPIV3_1.SchemaObject = {
   type: ['object', 'null'],
   required: ['type', 'id'],
   description:

@@ -1,19 +1,22 @@
 import { NotFound, type Payload, type SanitizedConfig } from 'payload'
 
+import { isUuid } from '../../../lib/uuid'
+import { partnerKinds } from '../../partnerApi/exports/records'
+import {
+  fail,
+  queryProblems,
+  validateAgainst,
+  type PartnerPrincipal,
+} from '../../partnerApi/exports/routes'
+import type { ScheduleAction } from '../defaults'
 import {
   cancelScheduledChange,
   scheduleChange,
   schedulableCollections,
   upcomingChanges,
   type ScheduledChange,
-} from '../../scheduling/operations'
-import type { ScheduleAction } from '../../scheduling/defaults'
-import type { PartnerPrincipal } from '../keys/authorize'
-import { partnerKinds } from '../kinds/model'
-import { scheduledSchemas } from '../openapi/scheduled'
-import { fail } from '../problems'
-import { isUuid } from '../query'
-import { validateAgainst } from '../validate'
+} from '../operations'
+import { scheduledSchemas } from './schemas'
 
 type Args = { payload: Payload; principal: PartnerPrincipal }
 
@@ -38,7 +41,7 @@ export const parseScheduledQuery = ({
 }: {
   search: string
   kinds: readonly string[]
-}): { query: ScheduledQuery } | { problems: Problem[] } => {
+}): ScheduledQuery => {
   const params = new URLSearchParams(search)
   const problems: Problem[] = []
   for (const name of new Set(params.keys()))
@@ -50,7 +53,7 @@ export const parseScheduledQuery = ({
   const record = params.get('record') ?? undefined
   if (record !== undefined && !isUuid(record))
     problems.push({ field: 'record', message: 'Must be a uuid.' })
-  return problems.length > 0 ? { problems } : { query: { kind, record } }
+  return problems.length > 0 ? queryProblems(problems) : { kind, record }
 }
 
 const out = ({
@@ -95,10 +98,11 @@ export const createScheduled = async ({
     record: string
     action: ScheduleAction
     at: string
-  }>({ schema: scheduledSchemas([...paths.keys()]).ScheduledChangeCreate!, body })
+  }>({ schema: scheduledSchemas([...paths.keys()]).ScheduledChangeCreate, body })
   const collection = paths.get(input.kind) ?? fail({ status: 400, detail: 'Unknown kind.' })
   const change = await scheduleChange({
     payload,
+    // The key's principal is a synthetic member of `users`, not the generated User type.
     user: principal.user as never,
     collection,
     id: input.record,

@@ -2,11 +2,10 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { postgresOf } from '../../../db/postgres'
-import { encodeCursor } from '../../changeLog/cursor'
-import type { ChangeEvent } from '../../changeLog/events'
-import type { FeedQuery } from '../../changeLog/feedQuery'
-import type { PartnerPrincipal } from '../keys/authorize'
-import { fail } from '../problems'
+import { fail, type PartnerPrincipal } from '../../partnerApi/exports/routes'
+import { encodeCursor } from '../cursor'
+import type { ChangeEvent } from '../events'
+import type { FeedQuery } from '../feedQuery'
 
 /** One entry of the change feed as partners read it. */
 export type Change = {

@@ -1,11 +1,18 @@
 import http from 'node:http'
 import https from 'node:https'
 
-import { guardedLookup } from '../../lib/guardedLookup'
-import { isTrustedHost, isUnreachableError, outboundRefusal, unreachable } from '../../lib/outbound'
+import { guardedLookup } from '../../../lib/guardedLookup'
+import {
+  isTrustedHost,
+  isUnreachableError,
+  outboundRefusal,
+  unreachable,
+} from '../../../lib/outbound'
 import { fail } from './problems'
 
-export type FetchedFile = { data: Buffer; mimetype: string; name: string; size: number }
+import type { FetchedFile } from './fetchedFile'
+
+export type { FetchedFile }
 
 type Options = {
   maxBytes: number

@@ -2,26 +2,23 @@ import type { Payload } from 'payload'
 
 import type { Webhook } from '../../../payload-types'
 
-import { recordEvents } from '../../webhooks/defaults'
-import { webhookOptions } from '../../webhooks/options'
-import { makerKeyContext } from '../../webhooks/Webhooks/hooks/recordMaker'
-import { deliveryOut, webhookOut } from '../../webhooks/operations/partnerShape'
+import { partnerKinds } from '../../partnerApi/exports/records'
+import { fail, validationFailed, type PartnerPrincipal } from '../../partnerApi/exports/routes'
+import { recordEvents } from '../defaults'
+import { webhookOptions } from '../options'
+import { writableFields } from './writable'
+import { makerKeyContext } from '../Webhooks/hooks/recordMaker'
+import { deliveryOut, webhookOut } from '../operations/partnerShape'
 import {
   findWebhook,
   retryDelivery,
   rotateWebhookSecret,
   sendTestMessage,
-} from '../../webhooks/operations/webhookOps'
-import type { PartnerPrincipal } from '../keys/authorize'
-import { partnerKinds } from '../kinds/model'
-import { fail, validationFailed } from '../problems'
+} from '../operations/webhookOps'
 
 type WebhookInput = Partial<
   Pick<Webhook, 'url' | 'description' | 'events' | 'kinds' | 'drafts' | 'active'>
 >
-
-/** What a partner may set of a subscription. */
-const writableFields = ['url', 'description', 'events', 'kinds', 'drafts', 'active']
 
 type Args = { payload: Payload; principal: PartnerPrincipal }
 type OnWebhook = Args & { id: string }
@@ -53,7 +50,8 @@ const readWebhookBody = ({
       errors.push({ field, message: `A list of: ${allowed.join(', ')}.` })
   }
   for (const field of Object.keys(body))
-    if (!writableFields.includes(field)) errors.push({ field, message: 'Unknown field.' })
+    if (!writableFields.some((known) => known === field))
+      errors.push({ field, message: 'Unknown field.' })
   if (create && body.url === undefined) errors.push({ field: 'url', message: 'Required.' })
   if (body.url !== undefined && typeof body.url !== 'string')
     errors.push({ field: 'url', message: 'A URL string.' })
@@ -100,6 +98,7 @@ export const createWebhook = async ({
     overrideAccess: true,
     context: { [makerKeyContext]: principal.key.id },
   })
+  // `revealSecretOnce` puts the new secret on the created document only; the type has no field for it.
   return { ...webhookOut(doc), secret: (doc as { secret?: string }).secret ?? null }
 }
 

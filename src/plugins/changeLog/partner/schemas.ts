@@ -1,13 +1,13 @@
-import type { OpenAPIV3_1 } from 'openapi-types'
-
-import { changeEvents } from '../../changeLog/events'
-import { feedDefaults } from '../../changeLog/defaults'
-import type { JsonSchema } from '../kinds/fieldSchema'
-
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
+import {
+  schemaRef as ref,
+  type Parameter,
+  type SchemaObject,
+} from '../../partnerApi/exports/routes'
+import { changeEvents } from '../events'
+import { feedDefaults } from '../defaults'
 
 /** The change feed's entry and page, as `listChanges` answers them. */
-export const changeSchemas = (kinds: readonly string[]): Record<string, JsonSchema> => ({
+export const changeSchemas = (kinds: readonly string[]): Record<string, SchemaObject> => ({
   Change: {
     type: 'object',
     description: 'One change of one record.',
@@ -69,11 +69,11 @@ const queryParameter = ({
 }: {
   name: string
   description: string
-  schema: JsonSchema
-}): OpenAPIV3_1.ParameterObject => ({ name, in: 'query', description, schema })
+  schema: Parameter['schema']
+}): Parameter => ({ name, in: 'query', description, schema })
 
 /** The feed operation's parameters after the tenant. */
-export const changeParameters = (kinds: readonly string[]): OpenAPIV3_1.ParameterObject[] => [
+export const changeParameters = (kinds: readonly string[]): Parameter[] => [
   queryParameter({
     name: 'after',
     description:
@@ -107,9 +107,3 @@ export const changeParameters = (kinds: readonly string[]): OpenAPIV3_1.Paramete
     schema: { type: 'boolean', default: false },
   }),
 ]
-
-/** The tag the tenant routes are listed under. */
-export const changesTag = {
-  name: 'Changes',
-  description: 'What changed in a tenant, in order: the feed partners mirror a tenant with.',
-}

@@ -1,28 +1,27 @@
-import type { OpenAPIV3_1 } from 'openapi-types'
+import {
+  schemaRef as ref,
+  type Parameter,
+  type SchemaObject,
+} from '../../partnerApi/exports/routes'
+import { makerSchema } from '../../partnerShape'
+import { maxLeadDays, scheduleActions } from '../defaults'
 
-import { maxLeadDays, scheduleActions } from '../../scheduling/defaults'
-import type { JsonSchema } from '../kinds/fieldSchema'
-import { makerSchema } from './maker'
+type ScheduledSchemas = Record<
+  'ScheduledChange' | 'ScheduledChangeCreate' | 'ScheduledChangeList',
+  SchemaObject
+>
 
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
-
-export const schedulingTag = {
-  name: 'Scheduling',
-  description:
-    "Publishes and unpublishes of drafted records at a time to come (events and pages). A record's changes to come are listed here with `record=<id>`; when one is due it happens once, as if published then, and appears in the change feed and webhooks like any publish.",
-}
-
-const built = new Map<string, Record<string, JsonSchema>>()
+const built = new Map<string, ScheduledSchemas>()
 
 /**
  * The scheduled change, its create body and its list, for the kinds that can be scheduled.
  * One object per list of kinds: the body is validated against the very schema published.
  */
-export const scheduledSchemas = (kinds: readonly string[]): Record<string, JsonSchema> => {
+export const scheduledSchemas = (kinds: readonly string[]): ScheduledSchemas => {
   const key = kinds.join(',')
   let schemas = built.get(key)
   if (schemas) return schemas
-  const common: Record<string, JsonSchema> = {
+  const common: Record<string, SchemaObject> = {
     kind: { type: 'string', enum: [...kinds], description: 'The record kind (its path).' },
     record: { type: 'string', format: 'uuid', description: 'The record id.' },
     action: {
@@ -66,7 +65,7 @@ export const scheduledSchemas = (kinds: readonly string[]): Record<string, JsonS
 }
 
 /** The list's filters. */
-export const scheduledParameters = (kinds: readonly string[]): OpenAPIV3_1.ParameterObject[] => [
+export const scheduledParameters = (kinds: readonly string[]): Parameter[] => [
   {
     name: 'kind',
     in: 'query',

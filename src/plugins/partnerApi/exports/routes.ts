@@ -1,0 +1,27 @@
+/**
+ * What a plugin needs to extend the partner API: to contribute routes (`partnerApi({ routes })`),
+ * the declaration's types, the problems an operation throws, and the checks it shares with
+ * record routes (drafts need a key that may write; a JSON body against its published schema);
+ * to retire what a key made when it is revoked (`partnerApi({ keyRetirement })`), its type.
+ */
+export type { KeyRetirement } from '../types'
+export type {
+  ApiTag,
+  DocumentContext,
+  Header,
+  Method,
+  Parameter,
+  PartnerRoute,
+  Reference,
+  RouteCall,
+  RouteContext,
+  SchemaObject,
+  Scope,
+} from '../routes/types'
+export type { PartnerPrincipal } from '../keys/principal'
+export { fail, validationFailed } from '../http/problems'
+export { readVersionOf } from '../operations/version'
+export { validateAgainst } from '../operations/validate'
+export { schemaRef } from '../openapi/recordParts'
+export { collectionProperties } from '../openapi/collectionSchema'
+export { queryProblems } from '../routes/queryProblems'

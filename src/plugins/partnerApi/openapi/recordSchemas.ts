@@ -1,0 +1,101 @@
+import type { JsonSchema } from '../kinds/fieldSchema'
+import { partnerKinds, type Kind } from '../kinds/model'
+import type { DocumentContext, SchemaObject } from '../routes/types'
+import { schemaRef } from './recordParts'
+
+/**
+ * The field walker's schemas as OpenAPI's. `kinds/fieldSchema.ts` writes JSON Schema 2020-12
+ * (what OpenAPI 3.1 embeds) as a plain record until its own types land.
+ */
+const typed = (schema: JsonSchema): SchemaObject => schema as SchemaObject
+
+const propertiesOf = (schema: JsonSchema): Record<string, SchemaObject> =>
+  typed(schema).properties ?? {}
+
+const listEnvelope = (schema: string): SchemaObject => ({
+  type: 'object',
+  required: [
+    'docs',
+    'totalDocs',
+    'limit',
+    'totalPages',
+    'page',
+    'pagingCounter',
+    'hasPrevPage',
+    'hasNextPage',
+    'prevPage',
+    'nextPage',
+    'nextCursor',
+  ],
+  properties: {
+    docs: { type: 'array', items: schemaRef(schema) },
+    totalDocs: { type: 'integer' },
+    limit: { type: 'integer' },
+    totalPages: { type: 'integer' },
+    page: { type: 'integer' },
+    pagingCounter: { type: 'integer' },
+    hasPrevPage: { type: 'boolean' },
+    hasNextPage: { type: 'boolean' },
+    prevPage: { type: ['integer', 'null'] },
+    nextPage: { type: ['integer', 'null'] },
+    nextCursor: {
+      type: ['string', 'null'],
+      description:
+        'Pass it back as `cursor` for the next page (null on the last): as fast at page 500 as at page 2.',
+    },
+  },
+})
+
+/**
+ * Fields of the record that the server sets (timestamps, tenant, derived URLs, file facts): a
+ * client may send a record back as it got it, and these are ignored, not refused.
+ */
+const serverSetProperties = (kind: Kind): Record<string, SchemaObject> =>
+  Object.fromEntries(
+    kind.serverSetFields.map((name) => [
+      name,
+      { readOnly: true, description: 'Set by the server: answered, and ignored when sent.' },
+    ]),
+  )
+
+/** A media create in JSON names the file to fetch instead of carrying it. */
+const remoteSource: SchemaObject = {
+  type: 'string',
+  format: 'uri',
+  description:
+    'A public http(s) URL the server fetches the file from (no private, loopback or link-local addresses; redirects are checked again).',
+}
+
+/** The create body: the spec marks `id` required; a body without one still gets a fresh id. */
+const createSchema = (kind: Kind): SchemaObject => ({
+  ...typed(kind.write),
+  properties: {
+    ...propertiesOf(kind.write),
+    ...serverSetProperties(kind),
+    ...(kind.upload ? { src: remoteSource } : {}),
+  },
+  required: ['id', ...(kind.upload ? ['src'] : []), ...(typed(kind.write).required ?? [])],
+})
+
+const updateSchema = (kind: Kind): SchemaObject => ({
+  ...typed(kind.write),
+  properties: { ...propertiesOf(kind.write), ...serverSetProperties(kind) },
+  required: ['id'],
+})
+
+/** A record kind's schemas: the record, its create and update bodies, its list page. */
+export const recordSchemas =
+  (path: string) =>
+  ({ config }: DocumentContext): Record<string, SchemaObject> => {
+    const kind = partnerKinds({ config }).get(path)
+    if (!kind) throw new Error(`partner kind: no kind ${path}`)
+    return {
+      [kind.schema]: {
+        ...typed(kind.read),
+        description: `${kind.tag}: a record as the API answers it.`,
+      },
+      [`${kind.schema}Create`]: createSchema(kind),
+      [`${kind.schema}Update`]: updateSchema(kind),
+      [`${kind.schema}List`]: listEnvelope(kind.schema),
+    }
+  }

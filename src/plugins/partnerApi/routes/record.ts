@@ -1,0 +1,301 @@
+import type { Payload } from 'payload'
+
+import type { KindSpec } from '../kinds/declared'
+import { partnerKinds, type Kind } from '../kinds/model'
+import { createRecord } from '../operations/create'
+import { deleteRecord } from '../operations/delete'
+import { listRecords } from '../operations/list'
+import { retrieveRecord } from '../operations/retrieve'
+import { updateRecord } from '../operations/update'
+import { readVersionOf } from '../operations/version'
+import { fail } from '../http/problems'
+import { parseListQuery, parseRecordQuery } from '../query'
+import {
+  etagHeader,
+  locationHeader,
+  mediaMultipart,
+  paramRef,
+  readHeaders,
+} from '../openapi/recordParts'
+import { recordSchemas } from '../openapi/recordSchemas'
+import type { PartnerRecord } from '../operations/types'
+import type {
+  Method,
+  PartnerRoute,
+  RouteCall,
+  RouteContext,
+  RouteInput,
+  RouteSuccess,
+  Scope,
+} from './types'
+
+export type Operation = 'list' | 'retrieve' | 'create' | 'update' | 'delete'
+
+/** A declared kind with what its collection says for the document. */
+export type RecordKind = KindSpec & {
+  /** An update can break a uniqueness rule (a slug, a redirect's `from`, an attribute's `key`). */
+  updateConflicts: boolean
+  /** The tag's description. */
+  description: string
+}
+
+const camel = (name: string): string =>
+  name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()).replace(/^./, (c) => c.toUpperCase())
+
+const common = [401, 403, 429, 503]
+
+const operationShapes: Record<
+  Operation,
+  {
+    method: Method
+    scope: Scope
+    successLabel: string
+    successStatus: 200 | 201 | 204
+    item: boolean
+    errors: number[]
+    verb: string
+  }
+> = {
+  list: {
+    method: 'GET',
+    scope: 'read',
+    successLabel: 'Successful response',
+    successStatus: 200,
+    item: false,
+    errors: [400, ...common],
+    verb: 'List',
+  },
+  retrieve: {
+    method: 'GET',
+    scope: 'read',
+    successLabel: 'Successful response',
+    successStatus: 200,
+    item: true,
+    errors: [400, ...common, 404],
+    verb: 'Get',
+  },
+  create: {
+    method: 'POST',
+    scope: 'write',
+    successLabel: 'Created',
+    successStatus: 201,
+    item: false,
+    errors: [400, ...common, 409, 413, 415],
+    verb: 'Create',
+  },
+  update: {
+    method: 'PATCH',
+    scope: 'write',
+    successLabel: 'Updated',
+    successStatus: 200,
+    item: true,
+    errors: [400, ...common, 404, 409, 412, 413, 415],
+    verb: 'Update',
+  },
+  delete: {
+    method: 'DELETE',
+    scope: 'write',
+    successLabel: 'Deleted',
+    successStatus: 204,
+    item: true,
+    errors: [...common, 404, 412],
+    verb: 'Delete',
+  },
+}
+
+/** How each operation of a kind with drafts treats its versions. */
+const draftsDescription: Record<Operation, string> = {
+  list: 'Published records by default, each as published: what a website shows. `draft=true` (a key that may write) lists the latest version of every record, drafts included.',
+  retrieve:
+    'The published version by default; a record never published is a 404. `draft=true` (a key that may write) answers the latest version.',
+  create:
+    'Created as a draft unless `_status` is `published`: a draft is not seen by reads of published records.',
+  update:
+    '`"_status": "published"` publishes the record with the change. `"_status": "draft"`, or `draft=true`, saves a new draft version: the published version stays live, unchanged, until a later publish. Neither: the change keeps the latest version\'s status. `unpublish=true` withdraws the published version. The answer is the version saved.',
+  delete: 'Deletes the record with its versions, published or not.',
+}
+
+const article = ({ operation, noun }: { operation: Operation; noun: string }): string =>
+  operation === 'list' ? '' : operation !== 'create' ? 'one ' : /^[aeiou]/.test(noun) ? 'an ' : 'a '
+
+const operations: Operation[] = ['list', 'create', 'retrieve', 'update', 'delete']
+
+/** The kind's model in the running configuration: a kind of another configuration is a 404. */
+const modelOf = ({ payload, path }: { payload: Payload; path: string }): Kind =>
+  partnerKinds(payload).get(path) ?? fail({ status: 404, detail: `No partner kind "${path}".` })
+
+type ListInput = ReturnType<typeof parseListQuery>
+type Flags = Record<string, boolean>
+
+/** What an operation of a record kind declares beyond its shape. */
+type Parts<Query, Result = unknown> = Pick<PartnerRoute<Query, Result>, 'input' | 'operation'> &
+  Pick<RouteSuccess<Query, Result>, 'location' | 'cached'>
+
+// Parts of any query go in one table: `operation` and the parsers are methods (bivariant).
+const parts = <Query, Result = unknown>(declared: Parts<Query, Result>): Parts<unknown> => declared
+
+/** The record operations' arguments: the kind's model, the path's id. */
+const argsOf = ({ payload, principal, params }: RouteContext, path: string) => ({
+  payload,
+  principal,
+  kind: modelOf({ payload, path }),
+  id: params.id ?? '',
+})
+
+/** `draft` and `unpublish` flags, for a kind with drafts; documented as `docs` names them. */
+const flagsQuery = ({
+  kind,
+  known,
+  docs,
+}: {
+  kind: RecordKind
+  known: string[]
+  docs: string[]
+}): NonNullable<RouteInput<Flags>['query']> => ({
+  parse: ({ search, principal }) => {
+    const query = parseRecordQuery({ search, known: kind.drafts ? known : [] })
+    // A read key asking for drafts is refused before anything is read.
+    if (known.length === 1) readVersionOf({ principal, draft: query.draft ?? false })
+    return query
+  },
+  parameters: () => (kind.drafts ? docs.map(paramRef) : []),
+})
+
+const versionOf = (call: RouteCall<Flags>) =>
+  readVersionOf({ principal: call.principal, draft: call.query.draft ?? false })
+
+const ifNoneMatch = [{ name: 'if-none-match', doc: paramRef('ifNoneMatch') }]
+const ifMatch = [{ name: 'if-match', doc: paramRef('ifMatch') }]
+
+/** Per operation: what it reads, what it runs, how its answer is kept or located. */
+const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
+  list: parts<ListInput>({
+    input: {
+      query: {
+        parse: ({ search, payload, principal }) => {
+          const model = modelOf({ payload, path: kind.path })
+          const query = parseListQuery({
+            search,
+            leaves: model.leaves,
+            searchable: model.searchable,
+            drafts: model.drafts,
+          })
+          readVersionOf({ principal, draft: query.draft })
+          return query
+        },
+        parameters: () =>
+          [
+            ...['limit', 'page', 'cursor', 'sort', 'where', ...(kind.searchable ? ['search'] : [])],
+            ...(kind.drafts ? ['draft'] : []),
+          ].map(paramRef),
+      },
+      headers: ifNoneMatch,
+    },
+    operation: (call) =>
+      listRecords({
+        ...argsOf(call, kind.path),
+        query: call.query,
+        version: readVersionOf({ principal: call.principal, draft: call.query.draft }),
+      }),
+    // The query holds `draft`: published and latest answers are never one entry.
+    cached: { resource: kind.path, key: (call) => `list ${JSON.stringify(call.query)}` },
+  }),
+  retrieve: parts<Flags>({
+    input: {
+      params: { id: paramRef('id') },
+      query: flagsQuery({ kind, known: ['draft'], docs: ['draft'] }),
+      headers: ifNoneMatch,
+    },
+    operation: (call) => retrieveRecord({ ...argsOf(call, kind.path), version: versionOf(call) }),
+    cached: {
+      resource: kind.path,
+      key: (call) => `id ${versionOf(call)} ${(call.params.id ?? '').toLowerCase()}`,
+    },
+  }),
+  create: parts<undefined, PartnerRecord>({
+    input: {
+      body: kind.upload
+        ? { type: 'media', schema: `${kind.schema}Create`, multipart: mediaMultipart(kind.schema) }
+        : { type: 'json', schema: `${kind.schema}Create` },
+    },
+    operation: async (call) =>
+      (
+        await createRecord({
+          ...argsOf(call, kind.path),
+          body: call.body,
+          ...(call.file ? { file: call.file } : {}),
+        })
+      ).record,
+    location: ({ call, result }) =>
+      `/${call.principal.tenant.slug}/${kind.path}/${String(result.id)}`,
+  }),
+  update: parts<Flags>({
+    input: {
+      params: { id: paramRef('id') },
+      query: flagsQuery({ kind, known: ['draft', 'unpublish'], docs: ['saveDraft', 'unpublish'] }),
+      headers: ifMatch,
+      body: { type: 'json', schema: `${kind.schema}Update` },
+    },
+    operation: (call) =>
+      updateRecord({
+        ...argsOf(call, kind.path),
+        ifMatch: call.headers['if-match'] ?? null,
+        body: call.body,
+        mode: { draft: call.query.draft ?? false, unpublish: call.query.unpublish ?? false },
+      }),
+  }),
+  delete: parts<undefined>({
+    input: { params: { id: paramRef('id') }, headers: ifMatch },
+    operation: (call) =>
+      deleteRecord({ ...argsOf(call, kind.path), ifMatch: call.headers['if-match'] ?? null }),
+  }),
+})
+
+/** The five routes of each record kind, in the order the kinds are declared. */
+export const recordRoutes = (kinds: readonly RecordKind[]): PartnerRoute[] =>
+  kinds.flatMap((kind) => {
+    const declared = partsOf(kind)
+    return operations.map((operation): PartnerRoute => {
+      const shape = operationShapes[operation]
+      const noun =
+        operation === 'list'
+          ? kind.tag.toLowerCase()
+          : kind.schema.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+      const { location, cached, ...own } = declared[operation]
+      return {
+        method: shape.method,
+        path: `/{tenant}/${kind.path}${shape.item ? '/{id}' : ''}`,
+        scope: shape.scope,
+        tag: { name: kind.tag, description: kind.description },
+        operationId: `${operation}${camel(kind.path)}`,
+        summary: `${shape.verb} ${article({ operation, noun })}${noun}`,
+        ...(kind.drafts ? { description: draftsDescription[operation] } : {}),
+        ...own,
+        success: {
+          status: shape.successStatus,
+          description: shape.successLabel,
+          ...(shape.successStatus === 204
+            ? {}
+            : {
+                schema: operation === 'list' ? `${kind.schema}List` : kind.schema,
+                headers:
+                  shape.method === 'GET'
+                    ? readHeaders
+                    : {
+                        ETag: etagHeader,
+                        ...(operation === 'create' ? { Location: locationHeader } : {}),
+                      },
+              }),
+          ...(shape.method === 'GET' || shape.successStatus === 204 ? {} : { etag: true }),
+          ...(location ? { location } : {}),
+          ...(cached ? { cached } : {}),
+        },
+        errors:
+          operation === 'update' && !kind.updateConflicts
+            ? shape.errors.filter((status) => status !== 409)
+            : shape.errors,
+        errorDescriptions: { 404: 'Not found' },
+        ...(operation === 'list' ? { schemas: recordSchemas(kind.path) } : {}),
+      }
+    })
+  })

@@ -1,0 +1,9 @@
+import { addChangeLogTables } from './changeLog/exports'
+import { addRateLimitTable } from './partnerApi/exports/server'
+
+/**
+ * The tables plugins keep beside Payload's collections (rate-limit counters, the change log),
+ * added to Payload's schema so `push` and the migrations know them; the database adapter is
+ * given this list and knows no plugin.
+ */
+export const pluginTables = [addRateLimitTable, addChangeLogTables]
