@@ -7,7 +7,9 @@ import { reservedPaths } from '../../src/plugins/partnerApi/tenantRoutes'
 import { makeImage } from '../../src/seed/images'
 import { startApp, type RunningApp } from '../helpers/app'
 import { requestArb, type FuzzRequest, type FuzzWorld } from '../helpers/fuzz'
-import { createKey, partner, partnerBase, sampleBody } from '../helpers/partner'
+import { fieldNamesOf, kindSpecs } from '../helpers/kinds'
+import { createKey, createSample, partner, partnerBase, sampleBody } from '../helpers/partner'
+import { sampleOf } from '../helpers/samples'
 import { getTestPayload } from '../helpers/payload'
 import { createTenant } from '../helpers/tenants'
 
@@ -35,11 +37,26 @@ const world: FuzzWorld = {
         action: 'publish',
         at: new Date(Date.now() + 86_400_000).toISOString(),
       }
-    const body = sampleBody(kind, marker, { event: world.idsByKind.events?.[0] })
-    return 'title' in body || kind === 'event-instances' ? { ...body, title: marker } : body
+    const spec = kindSpecs.find((k) => k.path === kind)
+    // The references a sample needs: the first seeded record of the kind they point at.
+    const refs = Object.fromEntries(
+      Object.entries(sampleOf({ collection: spec?.collection ?? kind }).needs ?? {}).map(
+        ([field, collection]) => [
+          field,
+          world.idsByKind[kindSpecs.find((k) => k.collection === collection)?.path ?? '']?.[0],
+        ],
+      ),
+    )
+    const body = sampleBody(kind, marker, refs)
+    return hasTitle(kind) ? { ...body, title: marker } : body
   },
 }
 const secret = (slug: string): string => `secret-${slug}`
+/** A kind whose records have a title carries the marker there, where the checks look. */
+const hasTitle = (kind: string): boolean => {
+  const spec = kindSpecs.find((k) => k.path === kind)
+  return spec !== undefined && fieldNamesOf(spec.collection).has('title')
+}
 
 beforeAll(async () => {
   payload = await getTestPayload()
@@ -71,22 +88,13 @@ beforeAll(async () => {
     const client = partner({ origin: app.origin, tenant: slug, key: writer })
     for (const kind of kinds) {
       const tag = `${secret(slug)}-${kind}`
-      let res
-      if (kind === 'media' || kind === 'files') {
-        const form = new FormData()
-        form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'f.png')
-        form.append('alt', tag)
-        res = await client.create(kind, form)
-      } else if (kind === 'event-instances') {
-        const event = await client.create('events', { title: `${tag} event` })
-        res = await client.create(kind, {
-          ...sampleBody(kind, tag, { event: String(event.body.id) }),
-          title: tag,
-        })
-      } else {
-        const body = sampleBody(kind, tag)
-        res = await client.create(kind, 'title' in body ? { ...body, title: tag } : body)
-      }
+      const res = await createSample({
+        client,
+        kind,
+        tag,
+        image: png,
+        override: hasTitle(kind) ? { title: tag } : {},
+      })
       expect(res.status, `${kind}: ${JSON.stringify(res.body)}`).toBe(201)
       ;(world.idsByKind[kind] ??= []).push(String(res.body.id))
     }

@@ -7,6 +7,7 @@ import { makeImage } from '../../src/seed/images'
 import { adminClient, signIn, type AdminClient } from '../helpers/admin'
 import { startApp, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'
+import { makeSample } from '../helpers/samples'
 import { createTenant, createUser } from '../helpers/tenants'
 
 /**
@@ -30,6 +31,7 @@ const specialSlugs = ['users', 'api-keys', 'tenants'] as const
 const graphqlUpdateData = (slug: string): string =>
   slug === 'redirects' ? '{ to: { type: "custom", url: "https://example.org/x" } }' : '{}'
 
+/** A record of `slug` for `tenant`: an account, or the collection's test sample. */
 const sample = async ({
   slug,
   tenant,
@@ -39,39 +41,7 @@ const sample = async ({
   tenant: Tenant
   label: string
 }): Promise<string> => {
-  const base = { tenant: tenant.id }
-  const make = (collection: string, data: Record<string, unknown>, extra = {}) =>
-    payload
-      .create({ collection: collection as 'events', data: data as never, ...extra })
-      .then((d) => String(d.id))
   switch (slug) {
-    case 'media':
-      return make(
-        'media',
-        { ...base, alt: label },
-        { file: { data: png, mimetype: 'image/png', name: 'm.png', size: png.length } },
-      )
-    case 'event-instances':
-      return make('event-instances', {
-        ...base,
-        event: await make('events', { ...base, title: `${label} event` }),
-        startDate: '2027-03-01T19:30:00.000Z',
-      })
-    case 'redirects':
-      return make('redirects', {
-        ...base,
-        from: `/matrix/${label}`,
-        to: { type: 'custom', url: 'https://example.org/x' },
-      })
-    case 'custom-attributes':
-      return make('custom-attributes', {
-        ...base,
-        name: label,
-        key: label.replace(/[^a-z0-9]+/gi, '-').toLowerCase(),
-        valueType: 'text',
-      })
-    case 'folders':
-      return make('folders', { ...base, name: label })
     case 'users':
       return (
         await createUser({
@@ -82,20 +52,31 @@ const sample = async ({
         })
       ).id
     case 'api-keys':
-      return make('api-keys', { name: label, tenants: [tenant.id], scope: 'write' })
-    case 'webhooks':
-      return make('webhooks', { ...base, url: 'https://hooks.example.org/in' })
-    case 'webhook-deliveries':
-      return make('webhook-deliveries', {
-        ...base,
-        webhook: await make('webhooks', { ...base, url: 'https://hooks.example.org/log' }),
-        type: 'webhook.test',
-        state: 'succeeded',
-      })
+      return String(
+        (
+          await payload.create({
+            collection: 'api-keys',
+            data: { name: label, tenants: [tenant.id], scope: 'write' },
+          })
+        ).id,
+      )
     case 'tenants':
       return tenant.id
     default:
-      return make(slug, { ...base, title: label })
+      return makeSample({
+        collection: slug,
+        tag: label,
+        make: async ({ collection, data, upload }) => {
+          const doc = await payload.create({
+            collection: collection as 'events',
+            data: { ...data, tenant: tenant.id } as never,
+            ...(upload
+              ? { file: { data: png, mimetype: 'image/png', name: 'm.png', size: png.length } }
+              : {}),
+          })
+          return String(doc.id)
+        },
+      })
   }
 }
 

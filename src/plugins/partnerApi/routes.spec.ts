@@ -11,7 +11,6 @@ const kind = (path: string, schema: string, tag: string): KindSpec => ({
   drafts: false,
   upload: false,
   searchable: false,
-  sample: { create: () => ({}), update: {} },
 })
 
 const routes = routesFor([
