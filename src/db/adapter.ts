@@ -5,6 +5,7 @@ import { migrations } from '../migrations/index'
 import { onShutdown } from '../lib/shutdown'
 import { addChangeLogTables } from '../plugins/changeLog/table'
 import { addRateLimitTable } from '../plugins/partnerApi/keys/rateLimitTable'
+import { declareSearchIndexes } from '../plugins/searchIndexes'
 import { createResilientPg, type ClosablePool } from './resilientPg'
 import { beginTransaction, commitTransaction, rollbackTransaction } from './transactions'
 
@@ -63,6 +64,7 @@ export const databaseAdapter = ({
     push,
     prodMigrations: migrations,
     beforeSchemaInit: [addRateLimitTable, addChangeLogTables],
+    afterSchemaInit: [declareSearchIndexes],
   })
 
   return {

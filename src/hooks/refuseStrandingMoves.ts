@@ -134,9 +134,7 @@ const walkedReferences = async ({
               fields: config.fields,
               data: doc,
               linkable: linkableCollections(req.payload.config.collections),
-            }).some(
-              (ref) => ref.collection === target && ref.id === id && nested(ref),
-            )
+            }).some((ref) => ref.collection === target && ref.id === id && nested(ref))
           )
             pointing.add(String(doc.id))
         if (!hasNextPage) break

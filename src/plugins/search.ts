@@ -16,8 +16,9 @@ export const searchableCollections = (collections: readonly CollectionConfig[]):
 
 /**
  * Full-text search over the collections that declare `custom.searchable`: a hidden
- * `searchText` kept on every save, indexed for PostgreSQL's full-text search by hand in the
- * migration `search_text`. The partner API's `search` parameter reads it.
+ * `searchText` kept on every save, indexed for PostgreSQL's full-text search per language
+ * (`searchIndexes.ts` declares the indexes in the schema, so migrations write them). The partner
+ * API's `search` parameter reads it.
  */
 export const search = (): Plugin => (config) => ({
   ...config,

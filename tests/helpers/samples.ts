@@ -51,7 +51,11 @@ export const appSamples: Samples = {
     data: ({ tag }) => ({ name: `Attribute ${tag}`, key: `attr-${tag}`, valueType: 'text' }),
     update: { description: 'Updated' },
   },
-  media: { upload: true, data: ({ tag }) => ({ alt: tag }), update: { caption: 'Updated caption' } },
+  media: {
+    upload: true,
+    data: ({ tag }) => ({ alt: tag }),
+    update: { caption: 'Updated caption' },
+  },
   redirects: {
     data: ({ tag }) => ({
       from: `/old/${tag}`,
