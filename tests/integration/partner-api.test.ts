@@ -29,13 +29,6 @@ let png: Buffer
 
 const kinds = kindSpecs.map((k) => k.path)
 
-const imageForm = (fields: Record<string, string> = {}): FormData => {
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'poster.png')
-  for (const [k, v] of Object.entries(fields)) form.append(k, v)
-  return form
-}
-
 /** Creates one record of `kind` through the API, with what the kind needs. */
 const createVia = (client: ReturnType<typeof partner>, kind: string, tag: string) =>
   createSample({ client, kind, tag, image: png })

@@ -1,5 +1,5 @@
 import { redirectsPlugin } from '@payloadcms/plugin-redirects'
-import type { CollectionConfig, Field, FieldHook, Plugin, TextField, Validate } from 'payload'
+import type { Field, FieldHook, Plugin, TextField, Validate } from 'payload'
 
 import { contentAccess } from '../../access/content'
 import { isTakenInTenant, tenantOf } from '../../fields/slug'
