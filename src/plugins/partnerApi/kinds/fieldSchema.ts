@@ -4,10 +4,10 @@ import { isoInZone } from '../../../lib/zonedTime'
 import { relationId, type RelationValue } from '../../../utilities/relationId'
 import { blockResolverOf } from './blockResolver'
 import { richTextSchema } from './richTextSchema'
+import type { JsonSchema } from './jsonSchema'
 import { htmlName, htmlSchema, markdownName, markdownSchema } from './richTextSiblings'
 
-/** JSON Schema (2020-12, the dialect of OpenAPI 3.1); the other formats are derived from it. */
-export type JsonSchema = { [key: string]: unknown }
+export type { JsonSchema }
 
 export type Leaf = {
   path: string
