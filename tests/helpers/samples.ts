@@ -1,3 +1,5 @@
+import { slugify } from '../../src/utilities/slugify'
+
 /**
  * A valid record of each collection, for the tests that make records of every kind: the
  * fixtures live here, not in production config. A sample names the references it needs
@@ -48,7 +50,12 @@ export const appSamples: Samples = {
     update: { showInSearch: false },
   },
   'custom-attributes': {
-    data: ({ tag }) => ({ name: `Attribute ${tag}`, key: `attr-${tag}`, valueType: 'text' }),
+    data: ({ tag }) => ({
+      name: `Attribute ${tag}`,
+      // A key is a slug: lowercase words and hyphens.
+      key: `attr-${slugify(tag)}`,
+      valueType: 'text',
+    }),
     update: { description: 'Updated' },
   },
   media: {

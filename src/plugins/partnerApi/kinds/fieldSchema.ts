@@ -4,6 +4,7 @@ import { isoInZone } from '../../../lib/zonedTime'
 import { relationId, type RelationValue } from '../../../utilities/relationId'
 import { blockResolverOf } from './blockResolver'
 import { richTextSchema } from './richTextSchema'
+import { fieldsAtLevel } from '../../../fields/walkFields'
 import type { JsonSchema } from './jsonSchema'
 import { htmlName, htmlSchema, markdownName, markdownSchema } from './richTextSiblings'
 
@@ -34,6 +35,9 @@ export type FieldModel = {
    */
   readTimeFields: Field[]
 }
+
+/** Hidden fields are the server's: never answered, never taken from a body. */
+const isHidden = (field: Field): boolean => 'hidden' in field && field.hidden === true
 
 const isSchema = (value: unknown): value is JsonSchema =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -174,42 +178,28 @@ const walk = ({
   polymorphic: FieldModel['polymorphic']
 }): Walked => {
   const out: Walked = { read: {}, write: {}, required: [] }
-  const merge = (inner: Walked): void => {
-    Object.assign(out.read, inner.read)
-    Object.assign(out.write, inner.write)
-    out.required.push(...inner.required)
-  }
-  for (const field of fields) {
-    if ('hidden' in field && field.hidden) continue
-    if (field.type === 'row' || field.type === 'collapsible') {
-      merge(walk({ fields: field.fields, prefix, options, leaves, polymorphic }))
-      continue
-    }
-    if (field.type === 'tabs') {
-      for (const tab of field.tabs) {
-        if ('name' in tab && tab.name) {
-          const inner = walk({
-            fields: tab.fields,
-            prefix: `${prefix}${tab.name}.`,
-            options,
-            leaves,
-            polymorphic,
-          })
-          out.read[tab.name] = {
-            type: 'object',
-            properties: inner.read,
-            required: Object.keys(inner.read),
-          }
-          out.write[tab.name] = {
-            type: 'object',
-            properties: inner.write,
-            additionalProperties: false,
-          }
-        } else merge(walk({ fields: tab.fields, prefix, options, leaves, polymorphic }))
+  for (const entry of fieldsAtLevel({ fields, skip: isHidden })) {
+    if (entry.kind === 'tab') {
+      const inner = walk({
+        fields: entry.fields,
+        prefix: `${prefix}${entry.name}.`,
+        options,
+        leaves,
+        polymorphic,
+      })
+      out.read[entry.name] = {
+        type: 'object',
+        properties: inner.read,
+        required: Object.keys(inner.read),
+      }
+      out.write[entry.name] = {
+        type: 'object',
+        properties: inner.write,
+        additionalProperties: false,
       }
       continue
     }
-    if (!('name' in field)) continue
+    const { field } = entry
     const path = `${prefix}${field.name}`
     if (field.type === 'group' || field.type === 'array') {
       const nested = walk({
@@ -372,21 +362,13 @@ const asObject = (value: unknown): object | undefined =>
 const projectFields = (fields: Field[], doc: object | undefined): Record<string, unknown> => {
   const out: Record<string, unknown> = {}
   if (!doc) return out
-  for (const field of fields) {
-    if ('hidden' in field && field.hidden) continue
-    if (field.type === 'row' || field.type === 'collapsible') {
-      Object.assign(out, projectFields(field.fields, doc))
+  for (const entry of fieldsAtLevel({ fields, skip: isHidden })) {
+    if (entry.kind === 'tab') {
+      out[entry.name] = projectFields(entry.fields, asObject(valueAt(doc, entry.name)))
       continue
     }
-    if (field.type === 'tabs') {
-      for (const tab of field.tabs) {
-        if ('name' in tab && tab.name)
-          out[tab.name] = projectFields(tab.fields, asObject(valueAt(doc, tab.name)))
-        else Object.assign(out, projectFields(tab.fields, doc))
-      }
-      continue
-    }
-    if (!('name' in field) || schemaOf(field) === null) continue
+    const { field } = entry
+    if (schemaOf(field) === null) continue
     const value = valueAt(doc, field.name)
     if (field.type === 'group') {
       out[field.name] = projectFields(field.fields, asObject(value))
@@ -428,15 +410,13 @@ const projectFields = (fields: Field[], doc: object | undefined): Record<string,
  * text costs a walk of one field, not of all.
  */
 const readTimeFieldsOf = (fields: Field[]): Field[] =>
-  fields.flatMap((field): Field[] => {
-    if ('hidden' in field && field.hidden) return []
-    if (field.type === 'richText') return [field]
-    if (field.type === 'tabs') {
-      const tabs = field.tabs
-        .map((tab) => ({ ...tab, fields: readTimeFieldsOf(tab.fields) }))
-        .filter((tab) => tab.fields.length > 0)
-      return tabs.length > 0 ? [{ ...field, tabs }] : []
+  fieldsAtLevel({ fields, skip: isHidden }).flatMap((entry): Field[] => {
+    if (entry.kind === 'tab') {
+      const inner = readTimeFieldsOf(entry.fields)
+      return inner.length > 0 ? [{ type: 'tabs', tabs: [{ name: entry.name, fields: inner }] }] : []
     }
+    const { field } = entry
+    if (field.type === 'richText') return [field]
     if (field.type === 'blocks') {
       const blocks = field.blocks
         .map((block) =>
@@ -445,9 +425,9 @@ const readTimeFieldsOf = (fields: Field[]): Field[] =>
         .filter((block) => Boolean(blockResolverOf(block)) || block.fields.length > 0)
       return blocks.length > 0 ? [{ ...field, blocks }] : []
     }
-    if ('fields' in field) {
+    if (field.type === 'group' || field.type === 'array') {
       const inner = readTimeFieldsOf(field.fields)
-      return inner.length > 0 ? [{ ...field, fields: inner } as Field] : []
+      return inner.length > 0 ? [{ ...field, fields: inner }] : []
     }
     return []
   })

@@ -1,0 +1,56 @@
+import type { Block, Field } from 'payload'
+
+/** A field that holds data under its own name (not a row, a collapsible or an unnamed tab). */
+export type NamedField = Extract<Field, { name: string }>
+
+/**
+ * What one level of a field tree holds once its layout is looked through: a named field, or a
+ * named tab (an object of its fields, as a group is). Rows, collapsibles and unnamed tabs hold
+ * no data of their own; their fields belong to the level they sit in.
+ */
+export type FieldEntry =
+  | { kind: 'field'; name: string; field: NamedField }
+  | { kind: 'tab'; name: string; fields: Field[] }
+
+/** Where an entry's own fields are, one level down, and how its value holds them. */
+export type Inner =
+  /** A group or named tab: one object. */
+  | { shape: 'object'; fields: Field[] }
+  /** An array: a list of objects of these fields. */
+  | { shape: 'rows'; fields: Field[] }
+  /** Blocks: a list of objects, each of the block its `blockType` names. */
+  | { shape: 'blocks'; blocks: Block[] }
+
+/**
+ * The named fields and named tabs at one level of `fields`, in order, through rows, collapsibles
+ * and unnamed tabs. `skip` leaves a field out, with everything inside it (the schema leaves out
+ * hidden fields; the hooks walk them all).
+ */
+export const fieldsAtLevel = ({
+  fields,
+  skip = () => false,
+}: {
+  fields: readonly Field[]
+  skip?: (field: Field) => boolean
+}): FieldEntry[] =>
+  fields.flatMap((field): FieldEntry[] => {
+    if (skip(field)) return []
+    if (field.type === 'tabs')
+      return field.tabs.flatMap((tab): FieldEntry[] =>
+        'name' in tab && tab.name
+          ? [{ kind: 'tab', name: tab.name, fields: tab.fields }]
+          : fieldsAtLevel({ fields: tab.fields, skip }),
+      )
+    if ('name' in field) return [{ kind: 'field', name: field.name, field }]
+    return 'fields' in field ? fieldsAtLevel({ fields: field.fields, skip }) : []
+  })
+
+/** The fields one level inside an entry, or nothing for a field that holds a value itself. */
+export const innerOf = (entry: FieldEntry): Inner | undefined => {
+  if (entry.kind === 'tab') return { shape: 'object', fields: entry.fields }
+  const { field } = entry
+  if (field.type === 'group') return { shape: 'object', fields: field.fields }
+  if (field.type === 'array') return { shape: 'rows', fields: field.fields }
+  if (field.type === 'blocks') return { shape: 'blocks', blocks: field.blocks }
+  return undefined
+}
