@@ -18,7 +18,7 @@ const stemmed = searchLanguages.map(({ value }) => value).filter((value) => valu
  * only, which are the ones a draft read searches. The expressions are the ones the partner
  * API's `search` writes in its conditions, so PostgreSQL uses them.
  */
-const searchIndexes = ({
+export const searchIndexesOf = ({
   name,
   table,
   versions,
@@ -66,7 +66,7 @@ export const declareSearchIndexes: SchemaHook = ({ adapter, schema, extendTable 
     for (const versions of [false, true]) {
       const name = adapter.tableNameMap.get(versions ? `_${snake}${adapter.versionsSuffix}` : snake)
       const table = name ? schema.tables[name] : undefined
-      const indexes = name && table ? searchIndexes({ name, table, versions }) : undefined
+      const indexes = name && table ? searchIndexesOf({ name, table, versions }) : undefined
       if (table && indexes) extendTable({ table, extraConfig: () => indexes })
     }
   }
