@@ -420,6 +420,7 @@ export const runFuzz = async ({
   }
   await fc.assert(
     fc.asyncProperty(
+      // The served document, read as JSON: requestArb walks it without trusting its shape.
       requestArb({ doc: doc as never, world, marker: () => `fuzz${++counter}x`, kinds }),
       check,
     ),
@@ -455,6 +456,7 @@ export const checkStoredMarkers = async ({
       depth: 0,
       draft: true,
     })
+    // Any collection's documents, read as plain data: their generated type is one slug's.
     for (const doc of docs as unknown as Record<string, unknown>[]) {
       const found = fields.map((f) => String(doc[f] ?? '')).find((v) => /^fuzz\d+x$/.test(v))
       if (!found) continue

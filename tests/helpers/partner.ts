@@ -21,6 +21,7 @@ export const createKey = async ({
     collection: 'api-keys',
     data: { name: `test ${scope} key`, tenants: tenants.map((t) => t.id), scope, rateLimit },
   })
+  // The key is shown once, on create, beside the stored fields the generated type knows.
   return (doc as unknown as { key: string }).key
 }
 

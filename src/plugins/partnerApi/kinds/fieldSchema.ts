@@ -141,6 +141,7 @@ const byType: { [K in FieldTypes]: Mapper<K> } = {
 }
 
 const schemaOf = (field: Field): JsonSchema | 'layout' | null =>
+  // `byType[field.type]` takes that type's field; TypeScript cannot pair the two across the union.
   (byType[field.type] as Mapper<typeof field.type>)(field as never)
 
 const describe = (field: Field, schema: JsonSchema): JsonSchema => {
