@@ -5,10 +5,16 @@ import { relationId, type RelationValue } from '../../../utilities/relationId'
 import { blockResolverOf } from './blockResolver'
 import { richTextSchema } from './richTextSchema'
 import { fieldsAtLevel } from '../../../fields/walkFields'
-import type { JsonSchema } from './jsonSchema'
+import { isReference, type JsonSchema } from './jsonSchema'
 import { htmlName, htmlSchema, markdownName, markdownSchema } from './richTextSiblings'
 
-export type { JsonSchema }
+/**
+ * The loose shape the document builders (openapi/) still read schemas as; they move to
+ * `jsonSchema.ts`'s typed alias with their own rewrite, and this goes.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the transition's one loose type
+export type LooseJsonSchema = Record<string, any>
+export type { LooseJsonSchema as JsonSchema }
 
 export type Leaf = {
   path: string
@@ -39,15 +45,11 @@ export type FieldModel = {
 /** Hidden fields are the server's: never answered, never taken from a body. */
 const isHidden = (field: Field): boolean => 'hidden' in field && field.hidden === true
 
-const isSchema = (value: unknown): value is JsonSchema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/** The `properties` of an object schema (none for any other schema). */
+/** The `properties` of an object schema (none for any other schema), `$ref`s left out. */
 export const propertiesOf = (schema: JsonSchema): Record<string, JsonSchema> => {
   const out: Record<string, JsonSchema> = {}
-  if (isSchema(schema.properties))
-    for (const [name, value] of Object.entries(schema.properties))
-      if (isSchema(value)) out[name] = value
+  for (const [name, value] of Object.entries(schema.properties ?? {}))
+    if (!isReference(value)) out[name] = value
   return out
 }
 
@@ -63,10 +65,10 @@ const nullable = (schema: JsonSchema): JsonSchema => {
     return {
       ...schema,
       type: [type, 'null'],
-      ...(Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {}),
+      ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}),
     }
   }
-  if (schema.$ref || schema.oneOf) return { oneOf: [schema, { type: 'null' }] }
+  if ('$ref' in schema || schema.oneOf) return { oneOf: [schema, { type: 'null' }] }
   return schema
 }
 
@@ -225,7 +227,7 @@ const walk = ({
         out.read[field.name] = describe(field, readObject)
         if (writable) out.write[field.name] = nullable(writeObject)
       } else {
-        const row = {
+        const row: JsonSchema = {
           ...readObject,
           properties: { id: { type: 'string' }, ...nested.read },
           required: [...new Set(['id', ...Object.keys(nested.read)])],
@@ -252,14 +254,14 @@ const walk = ({
           leaves: [],
           polymorphic,
         })
-        const blockType = {
+        const blockType: JsonSchema = {
           type: 'string',
           enum: [block.slug],
           description: 'Which block this is; it decides the other properties.',
         }
         // Payload gives every block an `id` (and `blockName`) among its fields.
         const resolved = blockResolverOf(block)
-        const readProperties = {
+        const readProperties: Record<string, JsonSchema> = {
           id: { type: 'string' },
           blockType,
           ...nested.read,
