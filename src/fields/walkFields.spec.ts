@@ -1,7 +1,7 @@
 import type { Field } from 'payload'
 import { describe, expect, it } from 'vitest'
 
-import { fieldsAtLevel, innerOf } from './walkFields'
+import { fieldsAtLevel, innerOf, mapFields } from './walkFields'
 
 const fields: Field[] = [
   { name: 'title', type: 'text' },
@@ -64,5 +64,39 @@ describe('innerOf', () => {
     expect(innerOf(entry('dates'))).toMatchObject({ shape: 'rows', fields: [{ name: 'at' }] })
     expect(innerOf(entry('layout'))).toMatchObject({ shape: 'blocks', blocks: [{ slug: 'quote' }] })
     expect(innerOf(entry('title'))).toBeUndefined()
+  })
+})
+
+describe('mapFields', () => {
+  it('maps every field at every depth and keeps the tree', () => {
+    const named: string[] = []
+    const mapped = mapFields({
+      fields,
+      map: (field) => {
+        if ('name' in field) named.push(field.name)
+        return field.type === 'text' ? { ...field, maxLength: 9 } : field
+      },
+    })
+    expect(named).toEqual([
+      'title',
+      'description',
+      'image',
+      'season',
+      'secret',
+      'city',
+      'venue',
+      'at',
+      'dates',
+      'text',
+      'layout',
+    ])
+    expect(mapped).toHaveLength(fields.length)
+    expect(fieldsAtLevel({ fields: mapped }).map((e) => e.name)).toEqual(
+      fieldsAtLevel({ fields }).map((e) => e.name),
+    )
+    const venue = innerOf(fieldsAtLevel({ fields: mapped }).find((e) => e.name === 'venue')!)
+    expect(venue).toMatchObject({ fields: [{ name: 'city', maxLength: 9 }] })
+    const quote = innerOf(fieldsAtLevel({ fields: mapped }).find((e) => e.name === 'layout')!)
+    expect(quote).toMatchObject({ blocks: [{ fields: [{ name: 'text', maxLength: 9 }] }] })
   })
 })

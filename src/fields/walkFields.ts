@@ -54,3 +54,38 @@ export const innerOf = (entry: FieldEntry): Inner | undefined => {
   if (field.type === 'blocks') return { shape: 'blocks', blocks: field.blocks }
   return undefined
 }
+
+/**
+ * `fields` with `map` applied to every field at every depth, the tree's shape kept: a
+ * container's fields are mapped before the container itself is.
+ */
+export const mapFields = ({
+  fields,
+  map,
+}: {
+  fields: readonly Field[]
+  map: (field: Field) => Field
+}): Field[] => fields.map((field) => map(mapInside({ field, map })))
+
+const mapInside = ({ field, map }: { field: Field; map: (field: Field) => Field }): Field => {
+  const inner = (fields: readonly Field[]): Field[] => mapFields({ fields, map })
+  switch (field.type) {
+    case 'tabs':
+      return { ...field, tabs: field.tabs.map((tab) => ({ ...tab, fields: inner(tab.fields) })) }
+    case 'blocks':
+      return {
+        ...field,
+        blocks: field.blocks.map((block) => ({ ...block, fields: inner(block.fields) })),
+      }
+    case 'group':
+      return { ...field, fields: inner(field.fields) }
+    case 'array':
+      return { ...field, fields: inner(field.fields) }
+    case 'row':
+      return { ...field, fields: inner(field.fields) }
+    case 'collapsible':
+      return { ...field, fields: inner(field.fields) }
+    default:
+      return field
+  }
+}
