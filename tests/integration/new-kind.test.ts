@@ -384,6 +384,41 @@ describe('a record kind declared in one collection config', () => {
     )
   })
 
+  it('has, pushed from the declarations, the search indexes the migrations wrote by hand', async () => {
+    // The app's configuration on a database of its own, built by the committed migrations.
+    const migrated = await getPayload({
+      key: 'new-kind-migrated',
+      config: buildConfig({
+        ...configOptions,
+        db: databaseAdapter({
+          connectionString: await freshDatabase('new_kind_migrated'),
+          poolMax: 2,
+          connectTimeoutMs: 5_000,
+          statementTimeoutMs: 60_000,
+          idleInTransactionTimeoutMs: 60_000,
+          migrationDir: path.join(projectRoot, 'src/migrations'),
+          push: false,
+        }),
+      }),
+    })
+    try {
+      const { migrations } = await import('../../src/migrations')
+      // The committed list, whose `up`/`down` Payload types more narrowly than migrate:create writes.
+      await migrated.db.migrate({ migrations: migrations as never })
+      const searchIndexes = async (of: Payload) =>
+        (
+          await postgresOf(of).drizzle.execute<{ indexname: string; indexdef: string }>(
+            sql`SELECT indexname, indexdef FROM pg_indexes WHERE indexname ~ '_search_(text_fts|[a-z]+)_idx$' AND tablename <> 'programmes' ORDER BY indexname`,
+          )
+        ).rows
+      const byHand = await searchIndexes(migrated)
+      expect(byHand).toHaveLength(99)
+      expect(await searchIndexes(payload)).toEqual(byHand)
+    } finally {
+      await migrated.destroy()
+    }
+  })
+
   it('passes the contract check: every operation and documented error matches the document', async () => {
     const tenant = await createTenant({ payload, slug: 'nk-contract' })
     const other = await createTenant({ payload, slug: 'nk-contract-other' })
