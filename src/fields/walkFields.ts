@@ -21,29 +21,44 @@ export type Inner =
   /** Blocks: a list of objects, each of the block its `blockType` names. */
   | { shape: 'blocks'; blocks: Block[] }
 
+const noSkip = (): boolean => false
+
+/**
+ * Each level is worked out once per fields array and `skip`: answers project every record
+ * through it, and a configuration's fields do not change while it runs.
+ */
+const levels = new WeakMap<readonly Field[], Map<(field: Field) => boolean, FieldEntry[]>>()
+
 /**
  * The named fields and named tabs at one level of `fields`, in order, through rows, collapsibles
  * and unnamed tabs. `skip` leaves a field out, with everything inside it (the schema leaves out
- * hidden fields; the hooks walk them all).
+ * hidden fields; the hooks walk them all). The answer is shared: do not change it.
  */
 export const fieldsAtLevel = ({
   fields,
-  skip = () => false,
+  skip = noSkip,
 }: {
   fields: readonly Field[]
   skip?: (field: Field) => boolean
-}): FieldEntry[] =>
-  fields.flatMap((field): FieldEntry[] => {
+}): readonly FieldEntry[] => {
+  const bySkip = levels.get(fields) ?? new Map<(field: Field) => boolean, FieldEntry[]>()
+  levels.set(fields, bySkip)
+  const known = bySkip.get(skip)
+  if (known) return known
+  const found = fields.flatMap((field): FieldEntry[] => {
     if (skip(field)) return []
     if (field.type === 'tabs')
-      return field.tabs.flatMap((tab): FieldEntry[] =>
+      return field.tabs.flatMap((tab): readonly FieldEntry[] =>
         'name' in tab && tab.name
           ? [{ kind: 'tab', name: tab.name, fields: tab.fields }]
           : fieldsAtLevel({ fields: tab.fields, skip }),
       )
     if ('name' in field) return [{ kind: 'field', name: field.name, field }]
-    return 'fields' in field ? fieldsAtLevel({ fields: field.fields, skip }) : []
+    return 'fields' in field ? [...fieldsAtLevel({ fields: field.fields, skip })] : []
   })
+  bySkip.set(skip, found)
+  return found
+}
 
 /** The fields one level inside an entry, or nothing for a field that holds a value itself. */
 export const innerOf = (entry: FieldEntry): Inner | undefined => {
