@@ -1,5 +1,6 @@
 import type { CollectionConfig, Plugin } from 'payload'
 
+import { collectionsDeclaring } from '../collections/facts'
 import { searchLanguages, searchTextMaxLength } from '../lib/searchLanguages'
 
 import { deriveSearchText } from '../hooks/deriveSearchText'
@@ -10,9 +11,9 @@ export const searchTextField = 'searchText'
 /** The record's tenant's language, kept beside the text: each language has its own index. */
 export const searchLanguageField = 'searchLanguage'
 
-/** The collections full-text search covers. */
+/** The collections full-text search covers: those that declare `searchable`. */
 export const searchableCollections = (collections: readonly CollectionConfig[]): string[] =>
-  collections.filter((c) => c.custom?.searchable === true).map((c) => c.slug)
+  collectionsDeclaring({ collections, fact: 'searchable' })
 
 /**
  * Full-text search over the collections that declare `custom.searchable`: a hidden
