@@ -23,7 +23,7 @@ import { answerOutagesAs503 } from './src/hooks/answerOutagesAs503'
 import { readSettings } from './src/lib/settings'
 import { timeZoneOptions } from './src/lib/timeZones'
 import { plugins } from './src/plugins'
-import { pluginTables } from './src/plugins/tables'
+import { pluginIndexes, pluginTables } from './src/plugins/tables'
 import { boundedSharp } from './src/uploads/boundedSharp'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -68,6 +68,7 @@ export const configOptions: Config = {
     migrationDir: path.resolve(dirname, 'src/migrations'),
     push: settings.dbPush,
     tables: pluginTables,
+    indexes: pluginIndexes,
   }),
   hooks: { afterError: [answerOutagesAs503] },
   // In src/plugins/index.ts, in the order they must run; the partner API adds the key collection.

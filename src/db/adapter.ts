@@ -25,6 +25,7 @@ export const databaseAdapter = ({
   statementTimeoutMs,
   idleInTransactionTimeoutMs,
   tables,
+  indexes,
 }: {
   connectionString: string
   poolMax: number
@@ -35,6 +36,8 @@ export const databaseAdapter = ({
   push: boolean
   /** Tables the plugins keep beside Payload's collections (`src/plugins/tables.ts`). */
   tables: NonNullable<PostgresAdapterArgs['beforeSchemaInit']>
+  /** Indexes the plugins declare on collections' tables (`src/plugins/tables.ts`). */
+  indexes: NonNullable<PostgresAdapterArgs['afterSchemaInit']>
 }): DatabaseAdapterObj<PostgresAdapter> => {
   let logger: Log | undefined
   const pg = createResilientPg({
@@ -68,6 +71,7 @@ export const databaseAdapter = ({
     push,
     prodMigrations: migrations,
     beforeSchemaInit: tables,
+    afterSchemaInit: indexes,
   })
 
   return {

@@ -20,9 +20,12 @@ const isTenantScoped = ({ payload, slug }: { payload: Payload; slug: string }): 
 export const collectReferences = ({
   fields,
   data,
+  linkable,
 }: {
   fields: Field[]
   data: Record<string, unknown> | undefined
+  /** Where a rich text link may point (`linkableCollections`). */
+  linkable: readonly string[]
 }): Reference[] => {
   const found: Reference[] = []
   eachFieldValue({
@@ -36,7 +39,7 @@ export const collectReferences = ({
             path,
             collection: ref.collection,
             id: ref.id,
-            allowed: ref.node === 'link' ? linkableCollections : ['media'],
+            allowed: ref.node === 'link' ? linkable : ['media'],
           })
       } else if (field.type === 'relationship' || field.type === 'upload') {
         const values = Array.isArray(value) ? value : [value]
@@ -104,7 +107,11 @@ export const ensureSameTenantReferences: CollectionBeforeChangeHook = async ({
   const self = relationId(
     (operation === 'create' ? data.id : originalDoc?.id) as RelationValue | undefined,
   )
-  const collected = collectReferences({ fields: collection.fields, data: checked })
+  const collected = collectReferences({
+    fields: collection.fields,
+    data: checked,
+    linkable: linkableCollections(req.payload.config.collections),
+  })
   const misplaced = collected
     .filter((ref) => ref.allowed && !ref.allowed.includes(ref.collection))
     .map((ref) => ({

@@ -2,6 +2,7 @@ import type { CollectionBeforeChangeHook, FlattenedField, PayloadRequest, Where 
 import { ValidationError } from 'payload'
 
 import { relationId, type RelationValue } from '../utilities/relationId'
+import { linkableCollections } from '../fields/richText'
 import { collectReferences } from './ensureSameTenantReferences'
 import { tenantMovedTo } from './tenantMove'
 
@@ -126,12 +127,15 @@ const walkedReferences = async ({
           overrideAccess: true,
           req,
         })
+        // Any collection's documents, read as plain data: their generated type is one slug's.
         for (const doc of docs as unknown as Record<string, unknown>[])
           if (
             doc.id !== id &&
-            collectReferences({ fields: config.fields, data: doc }).some(
-              (ref) => ref.collection === target && ref.id === id && nested(ref),
-            )
+            collectReferences({
+              fields: config.fields,
+              data: doc,
+              linkable: linkableCollections(req.payload.config.collections),
+            }).some((ref) => ref.collection === target && ref.id === id && nested(ref))
           )
             pointing.add(String(doc.id))
         if (!hasNextPage) break

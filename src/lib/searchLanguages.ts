@@ -1,6 +1,6 @@
 /**
  * The languages full-text search knows (PostgreSQL's text search configurations), each with
- * an index of its own on every searchable table (migration `search_language`). `simple` finds
+ * an index of its own on every searchable table (`plugins/searchIndexes.ts`). `simple` finds
  * words as written; a language also finds their other forms (sing, sings, singing) and leaves
  * out its common words.
  */

@@ -19,6 +19,7 @@ import * as migration_20261124_184129_local_times from './20261124_184129_local_
 import * as migration_20261124_203543_key_provenance from './20261124_203543_key_provenance'
 import * as migration_20261124_204650_webhook_fairness from './20261124_204650_webhook_fairness'
 import * as migration_20261124_211118_webhook_claim_bounds from './20261124_211118_webhook_claim_bounds'
+import * as migration_20261124_231937_search_indexes_declared from './20261124_231937_search_indexes_declared'
 
 export const migrations = [
   {
@@ -125,5 +126,10 @@ export const migrations = [
     up: migration_20261124_211118_webhook_claim_bounds.up,
     down: migration_20261124_211118_webhook_claim_bounds.down,
     name: '20261124_211118_webhook_claim_bounds',
+  },
+  {
+    up: migration_20261124_231937_search_indexes_declared.up,
+    down: migration_20261124_231937_search_indexes_declared.down,
+    name: '20261124_231937_search_indexes_declared',
   },
 ]

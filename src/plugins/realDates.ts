@@ -1,6 +1,7 @@
-import type { DateField, Field, Plugin } from 'payload'
+import type { DateField, Plugin } from 'payload'
 import { validations } from 'payload'
 
+import { mapFields } from '../fields/walkFields'
 import { isRealInstant } from '../utilities/isRealInstant'
 
 const message = 'Not a valid date and time.'
@@ -14,18 +15,6 @@ const withRealInstant = (field: DateField): DateField => {
   }
 }
 
-const walk = (fields: Field[]): Field[] =>
-  fields.map((field) => {
-    if (field.type === 'date') return withRealInstant(field)
-    if (field.type === 'tabs')
-      return { ...field, tabs: field.tabs.map((tab) => ({ ...tab, fields: walk(tab.fields) })) }
-    if ('fields' in field && Array.isArray(field.fields))
-      return { ...field, fields: walk(field.fields) } as Field
-    if (field.type === 'blocks')
-      return { ...field, blocks: field.blocks.map((b) => ({ ...b, fields: walk(b.fields) })) }
-    return field
-  })
-
 /**
  * Every date field of every collection takes only real instants: a value PostgreSQL would
  * refuse is a validation error (400) naming the field, never a database error.
@@ -34,6 +23,9 @@ export const realDates = (): Plugin => (config) => ({
   ...config,
   collections: (config.collections ?? []).map((collection) => ({
     ...collection,
-    fields: walk(collection.fields),
+    fields: mapFields({
+      fields: collection.fields,
+      map: (field) => (field.type === 'date' ? withRealInstant(field) : field),
+    }),
   })),
 })

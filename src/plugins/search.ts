@@ -1,5 +1,6 @@
 import type { CollectionConfig, Plugin } from 'payload'
 
+import { collectionsDeclaring } from '../collections/facts'
 import { searchLanguages, searchTextMaxLength } from '../lib/searchLanguages'
 
 import { deriveSearchText } from '../hooks/deriveSearchText'
@@ -10,14 +11,15 @@ export const searchTextField = 'searchText'
 /** The record's tenant's language, kept beside the text: each language has its own index. */
 export const searchLanguageField = 'searchLanguage'
 
-/** The collections full-text search covers. */
+/** The collections full-text search covers: those that declare `searchable`. */
 export const searchableCollections = (collections: readonly CollectionConfig[]): string[] =>
-  collections.filter((c) => c.custom?.searchable === true).map((c) => c.slug)
+  collectionsDeclaring({ collections, fact: 'searchable' })
 
 /**
  * Full-text search over the collections that declare `custom.searchable`: a hidden
- * `searchText` kept on every save, indexed for PostgreSQL's full-text search by hand in the
- * migration `search_text`. The partner API's `search` parameter reads it.
+ * `searchText` kept on every save, indexed for PostgreSQL's full-text search per language
+ * (`searchIndexes.ts` declares the indexes in the schema, so migrations write them). The partner
+ * API's `search` parameter reads it.
  */
 export const search = (): Plugin => (config) => ({
   ...config,

@@ -1,5 +1,6 @@
 import { addChangeLogTables } from './changeLog/exports'
 import { addRateLimitTable } from './partnerApi/exports/server'
+import { declareSearchIndexes } from './searchIndexes'
 
 /**
  * The tables plugins keep beside Payload's collections (rate-limit counters, the change log),
@@ -7,3 +8,6 @@ import { addRateLimitTable } from './partnerApi/exports/server'
  * given this list and knows no plugin.
  */
 export const pluginTables = [addRateLimitTable, addChangeLogTables]
+
+/** Indexes plugins declare on the collections' own tables (search's per-language GIN indexes). */
+export const pluginIndexes = [declareSearchIndexes]

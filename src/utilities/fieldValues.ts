@@ -1,10 +1,12 @@
 import type { Block, Field } from 'payload'
 
+import { fieldsAtLevel, innerOf, type NamedField } from '../fields/walkFields'
+
 type Data = Record<string, unknown>
 
 /** A named field met in a document, with the object that holds its value. */
 export type FieldVisit = {
-  field: Extract<Field, { name: string }>
+  field: NamedField
   /** The object the value is a property of (`holder[field.name]`). */
   holder: Data
   /** Dotted, with row indexes: `layout.2.content`. */
@@ -37,43 +39,31 @@ export const eachFieldValue = ({
   block?: Block
 }): void => {
   if (!isData(data)) return
-  for (const field of fields) {
-    if (field.type === 'tabs') {
-      for (const tab of field.tabs) {
-        const named = 'name' in tab && tab.name ? tab.name : undefined
-        eachFieldValue({
-          fields: tab.fields,
-          data: named ? data[named] : data,
-          visit,
-          prefix: named ? `${prefix}${named}.` : prefix,
-          block,
-        })
-      }
+  for (const entry of fieldsAtLevel({ fields })) {
+    const path = `${prefix}${entry.name}`
+    if (
+      entry.kind === 'field' &&
+      visit({ field: entry.field, holder: data, path, ...(block ? { block } : {}) }) === 'skip'
+    )
       continue
-    }
-    if (!('name' in field)) {
-      if ('fields' in field) eachFieldValue({ fields: field.fields, data, visit, prefix, block })
-      continue
-    }
-    const path = `${prefix}${field.name}`
-    if (visit({ field, holder: data, path, ...(block ? { block } : {}) }) === 'skip') continue
-    const value = data[field.name]
-    if (field.type === 'group') {
-      eachFieldValue({ fields: field.fields, data: value, visit, prefix: `${path}.`, block })
-    } else if (field.type === 'array' && Array.isArray(value)) {
+    const inner = innerOf(entry)
+    const value = data[entry.name]
+    if (inner?.shape === 'object') {
+      eachFieldValue({ fields: inner.fields, data: value, visit, prefix: `${path}.`, block })
+    } else if (inner?.shape === 'rows' && Array.isArray(value)) {
       value.forEach((row, i) =>
-        eachFieldValue({ fields: field.fields, data: row, visit, prefix: `${path}.${i}.`, block }),
+        eachFieldValue({ fields: inner.fields, data: row, visit, prefix: `${path}.${i}.`, block }),
       )
-    } else if (field.type === 'blocks' && Array.isArray(value)) {
+    } else if (inner?.shape === 'blocks' && Array.isArray(value)) {
       value.forEach((row: unknown, i) => {
-        const inner = isData(row) ? field.blocks.find((b) => b.slug === row.blockType) : undefined
-        if (inner)
+        const found = isData(row) ? inner.blocks.find((b) => b.slug === row.blockType) : undefined
+        if (found)
           eachFieldValue({
-            fields: inner.fields,
+            fields: found.fields,
             data: row,
             visit,
             prefix: `${path}.${i}.`,
-            block: inner,
+            block: found,
           })
       })
     }

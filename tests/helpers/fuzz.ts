@@ -1,4 +1,8 @@
 import fc from 'fast-check'
+import type { Payload } from 'payload'
+import { expect } from 'vitest'
+
+import { sampleOf, type Samples } from './samples'
 
 /**
  * Hostile partner requests generated from the served OpenAPI document: every documented
@@ -231,12 +235,19 @@ export const requestArb = ({
   doc,
   world,
   marker,
+  kinds,
 }: {
   doc: { paths: never; components?: { schemas?: Record<string, Schema> } }
   world: FuzzWorld
   marker: () => string
+  /** Only the operations on these paths under `/{tenant}/` (all of them when left out). */
+  kinds?: readonly string[]
 }): fc.Arbitrary<FuzzRequest> => {
-  const operations = operationsOf(doc).filter((o) => o.path.includes('{tenant}'))
+  const operations = operationsOf(doc).filter(
+    (o) =>
+      o.path.includes('{tenant}') &&
+      (!kinds || kinds.includes(/^\/\{tenant\}\/([^/]+)/.exec(o.path)?.[1] ?? '')),
+  )
   const components = doc.components?.schemas ?? {}
   const allIds = Object.values(world.idsByKind).flat()
   const tenantArb = fc.oneof(
@@ -351,4 +362,141 @@ export const requestArb = ({
         marker: mark,
       }
     })
+}
+
+export type FuzzMarkers = { refused: Set<string>; accepted: Map<string, string> }
+
+/**
+ * Sends `runs` generated requests to the partner API under `base` and checks each answer: never
+ * a 5xx, every refusal a problem document, nothing of a tenant the key is not bound to (its
+ * `secret`), and a success only on the key's own tenant.
+ */
+export const runFuzz = async ({
+  base,
+  doc,
+  world,
+  secret,
+  runs,
+  seed,
+  kinds,
+  log = () => '',
+}: {
+  base: string
+  doc: unknown
+  world: FuzzWorld
+  secret: (tenant: string) => string
+  runs: number
+  seed?: number
+  kinds?: readonly string[]
+  /** The server's log, shown with a 5xx. */
+  log?: () => string
+}): Promise<{ requests: number; statuses: Map<number, number>; markers: FuzzMarkers }> => {
+  let counter = 0
+  const markers: FuzzMarkers = { refused: new Set(), accepted: new Map() }
+  const statuses = new Map<number, number>()
+  const check = async (req: FuzzRequest): Promise<void> => {
+    const res = await fetch(`${base}${req.path}${req.query}`, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+    })
+    const text = await res.text()
+    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
+    const where = `${req.method} ${req.path}${req.query} → ${res.status}: ${text.slice(0, 300)}`
+    // A 5xx brings the server's log along, to be fixed from the test output alone.
+    if (res.status >= 500) expect.fail(`${where}\n--- app log ---\n${log().slice(-4000)}`)
+    if (res.status >= 400) {
+      expect(res.headers.get('content-type'), where).toMatch(/^application\/problem\+json/)
+      expect((JSON.parse(text) as { status?: number }).status, where).toBe(res.status)
+      markers.refused.add(req.marker)
+    } else if (req.method !== 'GET' && req.method !== 'DELETE') {
+      markers.accepted.set(req.marker, req.keyTenant ?? '')
+    }
+    // Nothing of a tenant the key is not bound to, and nothing at all without a key.
+    for (const slug of world.tenants) {
+      if (slug !== req.keyTenant) expect(text.toLowerCase(), where).not.toContain(secret(slug))
+    }
+    if (res.status < 400) expect(req.path.split('/')[1], where).toBe(req.keyTenant)
+  }
+  await fc.assert(
+    fc.asyncProperty(
+      // The served document, read as JSON: requestArb walks it without trusting its shape.
+      requestArb({ doc: doc as never, world, marker: () => `fuzz${++counter}x`, kinds }),
+      check,
+    ),
+    { numRuns: runs, seed, endOnFailure: true },
+  )
+  return { requests: counter, statuses, markers }
+}
+
+/**
+ * The database holds nothing a refused request tried to write, and every accepted write sits in
+ * its key's tenant: every tenant collection is searched for the markers.
+ */
+export const checkStoredMarkers = async ({
+  payload,
+  markers,
+  tenantIds,
+}: {
+  payload: Payload
+  markers: FuzzMarkers
+  /** Tenant slug → id. */
+  tenantIds: Record<string, string>
+}): Promise<void> => {
+  for (const { config } of Object.values(payload.collections)) {
+    if (!config.flattenedFields.some((f) => f.name === 'tenant')) continue
+    const fields = ['title', 'name', 'alt'].filter((n) =>
+      config.flattenedFields.some((f) => f.name === n),
+    )
+    if (fields.length === 0) continue
+    const { docs } = await payload.find({
+      collection: config.slug as 'events',
+      where: { or: fields.map((f) => ({ [f]: { like: 'fuzz' } })) },
+      pagination: false,
+      depth: 0,
+      draft: true,
+    })
+    // Any collection's documents, read as plain data: their generated type is one slug's.
+    for (const doc of docs as unknown as Record<string, unknown>[]) {
+      const found = fields.map((f) => String(doc[f] ?? '')).find((v) => /^fuzz\d+x$/.test(v))
+      if (!found) continue
+      const tenant = tenantIds[markers.accepted.get(found) ?? '']
+      expect(markers.accepted.has(found), `${config.slug} ${found} was stored but refused`).toBe(
+        true,
+      )
+      expect(String(doc.tenant), `${config.slug} ${found}`).toBe(tenant)
+    }
+  }
+}
+
+/**
+ * A body the kind accepts, from its collection's sample: the references it needs are the first
+ * seeded records of the kinds they point at, and a title (where the kind has one) is `marker`.
+ */
+export const sampleMinimal = ({
+  world,
+  kind,
+  marker,
+  kinds,
+  samples,
+  hasTitle,
+}: {
+  world: FuzzWorld
+  kind: string
+  marker: string
+  kinds: readonly { path: string; collection: string }[]
+  samples?: Samples
+  hasTitle: (collection: string) => boolean
+}): Record<string, unknown> => {
+  const spec = kinds.find((k) => k.path === kind)
+  if (!spec) return {}
+  const sample = sampleOf({ samples, collection: spec.collection })
+  const refs = Object.fromEntries(
+    Object.entries(sample.needs ?? {}).map(([field, collection]) => [
+      field,
+      world.idsByKind[kinds.find((k) => k.collection === collection)?.path ?? '']?.[0],
+    ]),
+  )
+  const body = sample.data({ tag: marker, refs })
+  return hasTitle(spec.collection) ? { ...body, title: marker } : body
 }

@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import type { Tenant } from '../../src/payload-types'
 import { fieldNamesOf, kindSpecs } from './kinds'
+import { appSamples, makeNeeds, sampleOf, type Samples } from './samples'
 
 export const partnerBase = '/api/partners/2025-07'
 
@@ -20,6 +21,7 @@ export const createKey = async ({
     collection: 'api-keys',
     data: { name: `test ${scope} key`, tenants: tenants.map((t) => t.id), scope, rateLimit },
   })
+  // The key is shown once, on create, beside the stored fields the generated type knows.
   return (doc as unknown as { key: string }).key
 }
 
@@ -90,7 +92,7 @@ export const partner = ({
 }
 
 /**
- * A valid create body of a kind, from the sample its collection declares; references it needs
+ * A valid create body of a kind, from its collection's test sample; references it needs
  * (an instance's `event`) are filled from `refs` where the collection has such a field.
  */
 export const sampleBody = (
@@ -102,10 +104,82 @@ export const sampleBody = (
   if (!spec) throw new Error(`no partner kind ${kind}`)
   const names = fieldNamesOf(spec.collection)
   const filled = Object.entries(refs).filter(([name, id]) => id !== undefined && names.has(name))
-  return { ...spec.sample.create(tag), ...Object.fromEntries(filled) }
+  return {
+    ...sampleOf({ collection: spec.collection }).data({ tag, refs }),
+    ...Object.fromEntries(filled),
+  }
 }
 
-/** A valid update body per kind, from the declarations. */
+/** A valid update body per kind, from the samples. */
 export const sampleUpdate: Record<string, Record<string, unknown>> = Object.fromEntries(
-  kindSpecs.map((k) => [k.path, k.sample.update]),
+  kindSpecs.map((k) => [k.path, sampleOf({ collection: k.collection }).update]),
 )
+
+/** A create through a partner client: JSON, or a multipart upload with `image`. */
+const post = ({
+  client,
+  path,
+  body,
+  upload,
+  image,
+}: {
+  client: ReturnType<typeof partner>
+  path: string
+  body: Record<string, unknown>
+  upload: boolean
+  image?: Buffer
+}): Promise<Answer> => {
+  if (!upload) return client.create(path, body)
+  if (!image) throw new Error(`${path}: an upload needs an image`)
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'f.png')
+  for (const [name, value] of Object.entries(body)) form.append(name, String(value))
+  return client.create(path, form)
+}
+
+/**
+ * Makes a sample record of a partner kind through `client` (a multipart upload for media),
+ * and first the records it needs, each through the kind of the collection it names.
+ * `override` changes the body of the record itself, not of the ones it needs.
+ */
+export const createSample = async ({
+  client,
+  kind,
+  tag,
+  image,
+  kinds = kindSpecs,
+  samples = appSamples,
+  override = {},
+}: {
+  client: ReturnType<typeof partner>
+  kind: string
+  tag: string
+  /** The bytes of a PNG, for uploads. */
+  image?: Buffer
+  kinds?: readonly { path: string; collection: string }[]
+  samples?: Samples
+  override?: Record<string, unknown>
+}): Promise<Answer> => {
+  const spec = kinds.find((k) => k.path === kind)
+  if (!spec) throw new Error(`no partner kind ${kind}`)
+  const refs = await makeNeeds({
+    samples,
+    collection: spec.collection,
+    tag,
+    make: async ({ collection, data, upload }) => {
+      const path = kinds.find((k) => k.collection === collection)?.path
+      if (!path) throw new Error(`no partner kind for the collection ${collection}`)
+      const res = await post({ client, path, body: data, upload, image })
+      if (res.status !== 201) throw new Error(`${path}: ${JSON.stringify(res.body)}`)
+      return String(res.body.id)
+    },
+  })
+  const sample = sampleOf({ samples, collection: spec.collection })
+  return post({
+    client,
+    path: kind,
+    body: { ...sample.data({ tag, refs }), ...override },
+    upload: sample.upload === true,
+    image,
+  })
+}

@@ -4,24 +4,28 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Tenant, User } from '../../src/payload-types'
 import { makeImage } from '../../src/seed/images'
 import { getTestPayload } from '../helpers/payload'
+import { makeSample, sampleOf } from '../helpers/samples'
 import { as, createTenant, createUser, rejectionPaths } from '../helpers/tenants'
 
-type Kind =
-  | 'events'
-  | 'event-instances'
-  | 'media'
-  | 'media-tags'
-  | 'folders'
-  | 'organizations'
-  | 'redirects'
-  | 'works'
-  | 'venues'
-  | 'blogs'
-  | 'custom-attributes'
-  | 'pages'
-  | 'seasons'
-  | 'people'
-  | 'series'
+/** The content collections: the tenant's own records, which its editors make. */
+const kinds = [
+  'events',
+  'event-instances',
+  'media',
+  'media-tags',
+  'folders',
+  'organizations',
+  'redirects',
+  'works',
+  'venues',
+  'blogs',
+  'custom-attributes',
+  'pages',
+  'seasons',
+  'people',
+  'series',
+] as const
+type Kind = (typeof kinds)[number]
 
 let payload: Payload
 let theatre: Tenant
@@ -53,7 +57,7 @@ beforeAll(async () => {
   png.size = png.data.length
 })
 
-/** Minimal valid data for each kind, made for `tenant` by `user`. */
+/** A sample record of each kind, and the records it needs, made for `tenant` by `user`. */
 const create = async ({
   kind,
   tenant,
@@ -64,74 +68,25 @@ const create = async ({
   tenant: Tenant
   user: User
   label: string
-}): Promise<{ id: string }> => {
-  const base = { tenant: tenant.id }
-  switch (kind) {
-    case 'media':
-      return payload.create({
-        collection: 'media',
-        data: { ...base, alt: label },
-        file: { ...png, name: `${label}.png` },
+}): Promise<{ id: string }> => ({
+  id: await makeSample({
+    collection: kind,
+    tag: label,
+    make: async ({ collection, data, upload }) => {
+      const doc = await payload.create({
+        collection: collection as Kind,
+        data: { ...data, tenant: tenant.id } as never,
+        ...(upload ? { file: { ...png, name: `${label}.png` } } : {}),
         ...as(user),
       })
-    case 'event-instances': {
-      const event = await create({ kind: 'events', tenant, user, label: `${label} event` })
-      return payload.create({
-        collection: 'event-instances',
-        data: { ...base, event: event.id, startDate: '2026-12-01T19:30:00.000Z' },
-        ...as(user),
-      })
-    }
-    case 'redirects':
-      return payload.create({
-        collection: 'redirects',
-        data: {
-          ...base,
-          from: `/old/${label}`,
-          to: { type: 'custom', url: 'https://example.org/new' },
-        },
-        ...as(user),
-      })
-    case 'custom-attributes':
-      return payload.create({
-        collection: 'custom-attributes',
-        data: {
-          ...base,
-          name: label,
-          key: label.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-          valueType: 'text',
-        },
-        ...as(user),
-      })
-    case 'folders':
-      return payload.create({ collection: 'folders', data: { ...base, name: label }, ...as(user) })
-    default:
-      return payload.create({
-        collection: kind,
-        data: { ...base, title: label } as never,
-        ...as(user),
-      })
-  }
-}
+      return String(doc.id)
+    },
+  }),
+})
 
-const editable: Record<Kind, Record<string, unknown>> = {
-  events: { hideStartTime: true },
-  'event-instances': { hidden: true },
-  media: { caption: 'Edited caption' },
-  'media-tags': { title: 'Edited tag' },
-  folders: { name: 'Edited folder' },
-  organizations: { themeTemplate: 'edited' },
-  redirects: { to: { type: 'custom', url: 'https://example.org/edited' } },
-  works: { themeTemplate: 'edited' },
-  venues: { themeTemplate: 'edited' },
-  blogs: { themeTemplate: 'edited' },
-  'custom-attributes': { description: 'Edited' },
-  pages: { showInSearch: false },
-  seasons: { themeTemplate: 'edited' },
-  people: { themeTemplate: 'edited' },
-  series: { themeTemplate: 'edited' },
-}
-const kinds = Object.keys(editable) as Kind[]
+const editable = Object.fromEntries(
+  kinds.map((kind) => [kind, sampleOf({ collection: kind }).update]),
+) as Record<Kind, Record<string, unknown>>
 
 describe.each(kinds)('%s, as editors of two tenants', (kind) => {
   it('is created, read and updated by its own tenant and invisible to the other', async () => {

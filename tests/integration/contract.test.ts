@@ -14,8 +14,9 @@ import { pruneChangeLog } from '../../src/plugins/changeLog/prune'
 import { makeImage } from '../../src/seed/images'
 import { startApp, waitUntil, type RunningApp } from '../helpers/app'
 import { contractChecker, type Document31 } from '../helpers/contract'
+import { checkedCall, checkKindContract, type Call } from '../helpers/kindContract'
 import { getTestPayload } from '../helpers/payload'
-import { createKey, partnerBase, sampleBody, sampleUpdate } from '../helpers/partner'
+import { createKey, partnerBase, sampleBody } from '../helpers/partner'
 import { createTenant } from '../helpers/tenants'
 
 /**
@@ -34,47 +35,14 @@ let assets: http.Server
 let assetHost = ''
 const problems: string[] = []
 
-type Call = {
-  method: string
-  path: string
-  key?: string
-  json?: unknown
-  form?: FormData
-  raw?: { type: string; text: string }
-  headers?: Record<string, string>
-}
+/** A whole body just over the 1 MiB JSON limit. */
+const hugeJson = { title: 'x'.repeat(1_100_000) }
 
-const call = async ({ method, path, key, json, form, raw, headers = {} }: Call) => {
-  const url = `${app.origin}${partnerBase}${path}`
-  const res = await fetch(url, {
-    method,
-    headers: {
-      ...(key ? { authorization: `Bearer ${key}` } : {}),
-      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(raw ? { 'content-type': raw.type } : {}),
-      ...headers,
-    },
-    body: json !== undefined ? JSON.stringify(json) : (form ?? raw?.text),
-  })
-  const text = await res.text()
-  problems.push(
-    ...checker.check({
-      method,
-      url,
-      status: res.status,
-      headers: res.headers,
-      text,
-      requestJson: json,
-    }),
-  )
-  let body: Record<string, unknown> = {}
-  try {
-    body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
-  } catch {
-    body = { raw: text }
-  }
-  return { status: res.status, body, etag: res.headers.get('etag') }
-}
+const call = checkedCall({
+  base: () => `${app.origin}${partnerBase}`,
+  checker: () => checker,
+  problems,
+})
 
 /** The limited key allows one request a minute; a new minute may let one more through. */
 const limited = async (request: Omit<Call, 'key'>) => {
@@ -88,9 +56,6 @@ const imageForm = (fields: Record<string, string>, bytes: Buffer = png): FormDat
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
   return form
 }
-
-/** A whole body just over the 1 MiB JSON limit. */
-const hugeJson = { title: 'x'.repeat(1_100_000) }
 
 beforeAll(async () => {
   payload = await getTestPayload()
@@ -135,238 +100,27 @@ const uniqueField = (collection: string): string | undefined =>
     ?.fields.find((name) => name !== 'tenant')
 
 describe('every operation against the served OpenAPI 3.1 document', () => {
-  let eventId = ''
-
   for (const spec of kindSpecs) {
-    const kind = spec.path
-    const base = `/contract-a/${kind}`
-
-    it(`${kind}: successes and every documented error match the document`, async () => {
-      problems.length = 0
-      if (!eventId) {
-        const event = await call({
-          method: 'POST',
-          path: '/contract-a/events',
-          key: keys.write,
-          // The document marks `id` required in a create body, so a client following it sends one.
-          json: { id: randomUUID(), title: 'Contract event' },
-        })
-        eventId = String(event.body.id)
-      }
-      const body = (tag: string) => sampleBody(kind, tag, { event: eventId })
-      const create = (tag: string, id = randomUUID(), key = keys.write) =>
-        spec.upload
-          ? call({ method: 'POST', path: base, key, form: imageForm({ id, alt: tag }) })
-          : call({ method: 'POST', path: base, key, json: { ...body(tag), id } })
-
-      // create: 201, then the same id again 409, bad input 400, wrong type 415, too large 413
-      const id = randomUUID()
-      const created = await create(`${kind}-one`, id)
-      expect(created.status, JSON.stringify(created.body)).toBe(201)
-      expect(created.body.id).toBe(id)
-      expect((await create(`${kind}-again`, id)).status).toBe(409)
-      if (spec.upload) {
-        // The other way to make media: JSON naming a URL to fetch, as the create schema says.
-        const fetched = await call({
-          method: 'POST',
-          path: base,
-          key: keys.write,
-          json: { id: randomUUID(), src: `http://${assetHost}/poster.png`, alt: 'Fetched' },
-        })
-        expect(fetched.status, JSON.stringify(fetched.body)).toBe(201)
-      }
-      expect(
-        (await call({ method: 'POST', path: base, key: keys.write, json: { nope: true } })).status,
-      ).toBe(400)
-      expect(
-        (
-          await call({
-            method: 'POST',
-            path: base,
-            key: keys.write,
-            raw: { type: 'text/plain', text: 'x' },
-          })
-        ).status,
-      ).toBe(415)
-      const tooLarge = spec.upload
-        ? await call({
-            method: 'POST',
-            path: base,
-            key: keys.write,
-            form: imageForm({}, Buffer.alloc(mediaLimit + 1000)),
-          })
-        : await call({ method: 'POST', path: base, key: keys.write, json: hugeJson })
-      expect(tooLarge.status).toBe(413)
-
-      // list: 200, bad limit 400
-      const listed = await call({
-        method: 'GET',
-        path: `${base}?limit=5&sort=-createdAt`,
-        key: keys.read,
-      })
-      expect(listed.status).toBe(200)
-      expect((listed.body.docs as { id: string }[]).map((d) => d.id)).toContain(id)
-      expect((await call({ method: 'GET', path: `${base}?limit=0`, key: keys.read })).status).toBe(
-        400,
-      )
-
-      // retrieve: 200, a parameter it does not take 400, unknown id 404
-      expect((await call({ method: 'GET', path: `${base}/${id}`, key: keys.read })).status).toBe(
-        200,
-      )
-      expect(
-        (await call({ method: 'GET', path: `${base}/${id}?nope=1`, key: keys.read })).status,
-      ).toBe(400)
-      expect(
-        (await call({ method: 'GET', path: `${base}/${randomUUID()}`, key: keys.read })).status,
-      ).toBe(404)
-
-      // Conditional reads: an answer's tag gives 304 while nothing it shows has changed.
-      const read = await call({ method: 'GET', path: `${base}/${id}`, key: keys.read })
-      expect(read.etag).toMatch(/^"[\w-]+"$/)
-      const ifNoneMatch = (path: string, tag: string | null) =>
-        call({ method: 'GET', path, key: keys.read, headers: { 'if-none-match': tag ?? '' } })
-      expect((await ifNoneMatch(`${base}/${id}`, read.etag)).status).toBe(304)
-      const listPath = `${base}?limit=5&sort=-createdAt`
-      const listTag = (await call({ method: 'GET', path: listPath, key: keys.read })).etag
-      expect(listTag).toBe(listed.etag)
-      expect((await ifNoneMatch(listPath, listTag)).status).toBe(304)
-
-      // Conditional writes: a stale If-Match is 412 and changes nothing; the current one works.
-      const stale = await call({
-        method: 'PATCH',
-        path: `${base}/${id}`,
-        key: keys.write,
-        json: { id, ...sampleUpdate[kind] },
-        headers: { 'if-match': '"stale"' },
-      })
-      expect(stale.status, JSON.stringify(stale.body)).toBe(412)
-      expect(stale.etag).toBe(read.etag)
-      const unchanged = await call({ method: 'GET', path: `${base}/${id}`, key: keys.read })
-      expect(unchanged.etag).toBe(read.etag)
-      expect(
-        (
-          await call({
-            method: 'DELETE',
-            path: `${base}/${id}`,
-            key: keys.write,
-            headers: { 'if-match': '"stale"' },
-          })
-        ).status,
-      ).toBe(412)
-      const matched = await call({
-        method: 'PATCH',
-        path: `${base}/${id}`,
-        key: keys.write,
-        json: { id, ...sampleUpdate[kind] },
-        headers: { 'if-match': read.etag ?? '' },
-      })
-      expect(matched.status, JSON.stringify(matched.body)).toBe(200)
-      // The answer's tag is the one a read of the changed record gives; the old one reads 200.
-      const after = await ifNoneMatch(`${base}/${id}`, read.etag)
-      expect(after.status).toBe(200)
-      expect(after.etag).toBe(matched.etag)
-
-      // update: 200, bad input 400, unknown id 404, 415, 413, and 409 where a field is unique
-      const updated = await call({
-        method: 'PATCH',
-        path: `${base}/${id}`,
-        key: keys.write,
-        json: { id, ...sampleUpdate[kind] },
-      })
-      expect(updated.status, JSON.stringify(updated.body)).toBe(200)
-      // A record sent back as it was answered: server-set fields are documented and ignored.
-      const echoed = await call({
-        method: 'PATCH',
-        path: `${base}/${id}`,
-        key: keys.write,
-        json: updated.body,
-      })
-      expect(echoed.status, JSON.stringify(echoed.body)).toBe(200)
-      expect(
-        (await call({ method: 'PATCH', path: `${base}/${id}`, key: keys.write, json: { nope: 1 } }))
-          .status,
-      ).toBe(400)
-      expect(
-        (
-          await call({
-            method: 'PATCH',
-            path: `${base}/${randomUUID()}`,
-            key: keys.write,
-            json: sampleUpdate[kind],
-          })
-        ).status,
-      ).toBe(404)
-      expect(
-        (
-          await call({
-            method: 'PATCH',
-            path: `${base}/${id}`,
-            key: keys.write,
-            raw: { type: 'text/plain', text: 'x' },
-          })
-        ).status,
-      ).toBe(415)
-      expect(
-        (await call({ method: 'PATCH', path: `${base}/${id}`, key: keys.write, json: hugeJson }))
-          .status,
-      ).toBe(413)
-      const second = await create(`${kind}-two`)
-      expect(second.status).toBe(201)
-      const unique = uniqueField(spec.collection)
-      if (unique) {
-        const clash = await call({
-          method: 'PATCH',
-          path: `${base}/${String(second.body.id)}`,
-          key: keys.write,
-          json: {
-            [unique]: created.body[unique],
-            ...(unique === 'slug' ? { slugLock: false } : {}),
+    it(`${spec.path}: successes and every documented error match the document`, async () => {
+      await checkKindContract(
+        {
+          call,
+          tenant: 'contract-a',
+          keys,
+          checker,
+          problems,
+          kinds: kindSpecs,
+          uniqueField,
+          operationIds: (kind) =>
+            partnerRoutes.filter((r) => r.kind.path === kind).map((r) => r.operationId),
+          upload: {
+            form: imageForm,
+            tooLarge: () => imageForm({}, Buffer.alloc(mediaLimit + 1000)),
+            remoteSrc: `http://${assetHost}/poster.png`,
           },
-        })
-        expect(clash.status, JSON.stringify(clash.body)).toBe(409)
-      }
-
-      // delete: 204, then 404
-      const remove = {
-        method: 'DELETE',
-        path: `${base}/${String(second.body.id)}`,
-        key: keys.write,
-      }
-      expect((await call(remove)).status).toBe(204)
-      expect((await call(remove)).status).toBe(404)
-
-      // Every operation: no key 401, another tenant's key 403, over the key's limit 429.
-      // Bodies follow the document: at a minute's turn the limited key may get one through.
-      const requests: Omit<Call, 'key'>[] = [
-        { method: 'GET', path: base },
-        { method: 'POST', path: base, json: { ...body(`${kind}-denied`), id: randomUUID() } },
-        { method: 'GET', path: `${base}/${id}` },
-        { method: 'PATCH', path: `${base}/${id}`, json: { id, ...sampleUpdate[kind] } },
-        // Another id: a delete let through must not take the record checked below.
-        { method: 'DELETE', path: `${base}/${randomUUID()}` },
-      ]
-      for (const request of requests) {
-        expect((await call(request)).status).toBe(401)
-        expect((await call({ ...request, key: keys.other })).status).toBe(403)
-        expect((await limited(request)).status).toBe(429)
-      }
-      expect((await call({ method: 'GET', path: `${base}/${id}`, key: keys.read })).status).toBe(
-        200,
+        },
+        spec,
       )
-
-      expect(problems, JSON.stringify(problems)).toEqual([])
-      // Each of the kind's operations was seen answering every status it documents, except a
-      // 503, which needs the database away: the last part of this file.
-      const documented = checker.documented()
-      for (const { operationId } of partnerRoutes.filter((r) => r.kind.path === kind)) {
-        expect(documented.has(operationId), operationId).toBe(true)
-        const seen = checker.seen().get(operationId) ?? new Set()
-        const missing = (documented.get(operationId) ?? []).filter(
-          (status) => status !== 503 && !seen.has(status),
-        )
-        expect(missing, operationId).toEqual([])
-      }
     })
   }
 

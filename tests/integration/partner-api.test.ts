@@ -8,7 +8,14 @@ import type { Tenant } from '../../src/payload-types'
 import { makeImage } from '../../src/seed/images'
 import { startApp, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'
-import { createKey, partner, partnerBase, sampleBody, sampleUpdate } from '../helpers/partner'
+import {
+  createKey,
+  createSample,
+  partner,
+  partnerBase,
+  sampleBody,
+  sampleUpdate,
+} from '../helpers/partner'
 import { createTenant, createUser, rejectionPaths } from '../helpers/tenants'
 
 let app: RunningApp
@@ -22,23 +29,9 @@ let png: Buffer
 
 const kinds = kindSpecs.map((k) => k.path)
 
-const imageForm = (fields: Record<string, string> = {}): FormData => {
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'poster.png')
-  for (const [k, v] of Object.entries(fields)) form.append(k, v)
-  return form
-}
-
 /** Creates one record of `kind` through the API, with what the kind needs. */
-const createVia = async (client: ReturnType<typeof partner>, kind: string, tag: string) => {
-  if (kind === 'media' || kind === 'files')
-    return client.create(kind, imageForm({ alt: `alt ${tag}` }))
-  if (kind === 'event-instances') {
-    const event = await client.create('events', { title: `Event for ${tag}` })
-    return client.create(kind, sampleBody(kind, tag, { event: String(event.body.id) }))
-  }
-  return client.create(kind, sampleBody(kind, tag))
-}
+const createVia = (client: ReturnType<typeof partner>, kind: string, tag: string) =>
+  createSample({ client, kind, tag, image: png })
 
 beforeAll(async () => {
   payload = await getTestPayload()

@@ -1,5 +1,6 @@
 import { richTextField } from '../../fields/richText'
 import { slugSetCollection } from '../slugSetCollection'
+import type { CollectionFacts } from '../facts'
 
 export const Blogs = slugSetCollection({
   slug: 'blogs',
@@ -18,6 +19,8 @@ export const Blogs = slugSetCollection({
     richTextField({ name: 'body' }),
   ],
   custom: {
+    linkable: true,
+    seo: true,
     searchable: true,
     tenantOwned: true,
     redirectTarget: true,
@@ -26,10 +29,6 @@ export const Blogs = slugSetCollection({
       path: 'blogs',
       schema: 'Blog',
       tag: 'Blogs',
-      sample: {
-        create: (tag) => ({ title: `Record ${tag}` }),
-        update: { themeTemplate: 'updated' },
-      },
     },
-  },
+  } satisfies CollectionFacts,
 })

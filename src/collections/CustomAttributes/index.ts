@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '../../access/content'
 import { uniquePerTenant } from '../../fields/slug'
+import type { CollectionFacts } from '../facts'
 
 /**
  * A tenant's own extra property for its records ("Age rating", "Running time", "Accessible"):
@@ -16,12 +17,8 @@ export const CustomAttributes: CollectionConfig = {
       path: 'custom-attributes',
       schema: 'CustomAttribute',
       tag: 'Custom attributes',
-      sample: {
-        create: (tag) => ({ name: `Attribute ${tag}`, key: `attr-${tag}`, valueType: 'text' }),
-        update: { description: 'Updated' },
-      },
     },
-  },
+  } satisfies CollectionFacts,
   labels: { singular: 'Custom attribute', plural: 'Custom attributes' },
   admin: {
     useAsTitle: 'name',

@@ -7,6 +7,7 @@ import { defaultInstanceTitle } from './hooks/defaultInstanceTitle'
 import { keepEventDates } from './hooks/keepEventDates'
 import { zoneFromTenant } from './hooks/zoneFromTenant'
 import { startZone } from './startZoneField'
+import type { CollectionFacts } from '../facts'
 
 const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
@@ -19,12 +20,8 @@ export const EventInstances: CollectionConfig = {
       path: 'event-instances',
       schema: 'EventInstance',
       tag: 'Event instances',
-      sample: {
-        create: () => ({ startDate: '2027-03-01T19:30:00.000Z', ticketingSystem: 'spektrix' }),
-        update: { hidden: true },
-      },
     },
-  },
+  } satisfies CollectionFacts,
   labels: { singular: 'Event instance', plural: 'Event instances' },
   admin: {
     useAsTitle: 'title',

@@ -12,6 +12,7 @@ import { deriveUrl } from '../../hooks/deriveUrl'
 import { deletePerformances } from './hooks/deletePerformances'
 import { eventDates } from './hooks/eventDates'
 import { setPublishedAt } from '../../hooks/setPublishedAt'
+import type { CollectionFacts } from '../facts'
 
 /** A date the server keeps from the event's performances: read-only, indexed for lists. */
 const performanceDate = ({ name, which }: { name: string; which: 'first' | 'last' }): Field => ({
@@ -38,6 +39,8 @@ export const Events: CollectionConfig = {
   },
   access: contentAccess,
   custom: {
+    linkable: true,
+    seo: true,
     searchable: true,
     tenantOwned: true,
     redirectTarget: true,
@@ -46,12 +49,8 @@ export const Events: CollectionConfig = {
       path: 'events',
       schema: 'Event',
       tag: 'Events',
-      sample: {
-        create: (tag) => ({ title: `Record ${tag}`, _status: 'published' }),
-        update: { hideStartTime: true },
-      },
     },
-  },
+  } satisfies CollectionFacts,
   // Drafts are validated too: a draft that takes another record's slug is refused when saved,
   // not first when someone publishes it.
   versions: { drafts: { validate: true, schedulePublish: true }, maxPerDoc: 50 },

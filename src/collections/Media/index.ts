@@ -6,6 +6,7 @@ import { allowedMimeTypes } from '../../uploads/mediaTypes'
 import { absoluteSources } from './hooks/absoluteSources'
 import { prepareUpload } from './hooks/prepareUpload'
 import { setPrefix } from './hooks/setPrefix'
+import type { CollectionFacts } from '../facts'
 
 // The partner API's media input checks a file's type against the same list.
 export { allowedMimeTypes }
@@ -23,7 +24,6 @@ export const Media: CollectionConfig = {
         path: 'media',
         schema: 'Media',
         tag: 'Media',
-        sample: { create: (tag) => ({ alt: tag }), update: { caption: 'Updated caption' } },
       },
       {
         path: 'files',
@@ -48,10 +48,9 @@ export const Media: CollectionConfig = {
           'focalX',
           'focalY',
         ],
-        sample: { create: (tag) => ({ alt: tag }), update: { caption: 'Updated caption' } },
       },
     ],
-  },
+  } satisfies CollectionFacts,
   labels: { singular: 'Media item', plural: 'Media' },
   admin: {
     useAsTitle: 'filename',

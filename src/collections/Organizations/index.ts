@@ -1,5 +1,6 @@
 import { richTextField } from '../../fields/richText'
 import { slugSetCollection } from '../slugSetCollection'
+import type { CollectionFacts } from '../facts'
 
 export const Organizations = slugSetCollection({
   slug: 'organizations',
@@ -10,6 +11,7 @@ export const Organizations = slugSetCollection({
   description: 'Companies, ensembles, producers and partners.',
   fields: [richTextField({ name: 'description' })],
   custom: {
+    linkable: true,
     searchable: true,
     tenantOwned: true,
     redirectTarget: true,
@@ -18,10 +20,6 @@ export const Organizations = slugSetCollection({
       path: 'organizations',
       schema: 'Organization',
       tag: 'Organizations',
-      sample: {
-        create: (tag) => ({ title: `Record ${tag}` }),
-        update: { themeTemplate: 'updated' },
-      },
     },
-  },
+  } satisfies CollectionFacts,
 })

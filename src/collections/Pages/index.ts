@@ -11,11 +11,14 @@ import { setPublishedAt } from '../../hooks/setPublishedAt'
 import { eventListCount } from './eventListCount'
 import { deriveRelativePath } from './hooks/deriveRelativePath'
 import { refuseParentCycles } from './hooks/refuseParentCycles'
+import type { CollectionFacts } from '../facts'
 
 /** Website pages. `parent` and `breadcrumbs` come from the nested-docs plugin (see plugins/). */
 export const Pages: CollectionConfig = {
   slug: 'pages',
   custom: {
+    linkable: true,
+    seo: true,
     searchable: true,
     tenantOwned: true,
     redirectTarget: true,
@@ -24,12 +27,8 @@ export const Pages: CollectionConfig = {
       path: 'pages',
       schema: 'Page',
       tag: 'Pages',
-      sample: {
-        create: (tag) => ({ title: `Record ${tag}`, _status: 'published' }),
-        update: { showInSearch: false },
-      },
     },
-  },
+  } satisfies CollectionFacts,
   labels: { singular: 'Page', plural: 'Pages' },
   admin: {
     useAsTitle: 'title',

@@ -1,5 +1,6 @@
 import { richTextField } from '../../fields/richText'
 import { slugSetCollection } from '../slugSetCollection'
+import type { CollectionFacts } from '../facts'
 
 export const People = slugSetCollection({
   slug: 'people',
@@ -10,6 +11,7 @@ export const People = slugSetCollection({
   description: 'Artists, creatives and staff.',
   fields: [richTextField({ name: 'description', label: 'Biography' })],
   custom: {
+    linkable: true,
     searchable: true,
     tenantOwned: true,
     redirectTarget: true,
@@ -18,10 +20,6 @@ export const People = slugSetCollection({
       path: 'people',
       schema: 'Person',
       tag: 'People',
-      sample: {
-        create: (tag) => ({ title: `Record ${tag}` }),
-        update: { themeTemplate: 'updated' },
-      },
     },
-  },
+  } satisfies CollectionFacts,
 })

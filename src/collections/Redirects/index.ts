@@ -1,10 +1,10 @@
 import { redirectsPlugin } from '@payloadcms/plugin-redirects'
-import type { CollectionConfig, Field, FieldHook, Plugin, TextField, Validate } from 'payload'
+import type { Field, FieldHook, Plugin, TextField, Validate } from 'payload'
 
 import { contentAccess } from '../../access/content'
 import { isTakenInTenant, tenantOf } from '../../fields/slug'
-import { collectionsDeclaring } from '../../plugins/partnerApi/exports/kinds'
 import { normalisePath } from './normalisePath'
+import { collectionsDeclaring, type CollectionFacts } from '../facts'
 
 const normaliseFrom: FieldHook = ({ value }) =>
   typeof value === 'string' && value.trim() ? normalisePath(value) : value
@@ -61,21 +61,14 @@ const adaptFields = ({ defaultFields }: { defaultFields: Field[] }): Field[] =>
   })
 
 /** Tenant-owned, and a partner kind; the spec's "posts" are this CMS's blog posts (`blogs`). */
-const custom: CollectionConfig['custom'] = {
+const custom = {
   tenantOwned: true,
   partner: {
     path: 'redirects',
     schema: 'Redirect',
     tag: 'Redirects',
-    sample: {
-      create: (tag) => ({
-        from: `/old/${tag}`,
-        to: { type: 'custom', url: `https://example.org/${tag}` },
-      }),
-      update: { to: { type: 'custom', url: 'https://example.org/updated' } },
-    },
   },
-}
+} satisfies CollectionFacts
 
 /** Redirects may point at every collection that declares itself a `redirectTarget`. */
 export const redirects = (): Plugin => (config) =>

@@ -1,5 +1,6 @@
 import { richTextField } from '../../fields/richText'
 import { slugSetCollection } from '../slugSetCollection'
+import type { CollectionFacts } from '../facts'
 
 export const Seasons = slugSetCollection({
   slug: 'seasons',
@@ -9,6 +10,7 @@ export const Seasons = slugSetCollection({
   urlPrefix: '/seasons',
   fields: [richTextField({ name: 'description' })],
   custom: {
+    linkable: true,
     searchable: true,
     tenantOwned: true,
     redirectTarget: true,
@@ -17,10 +19,6 @@ export const Seasons = slugSetCollection({
       path: 'seasons',
       schema: 'Season',
       tag: 'Seasons',
-      sample: {
-        create: (tag) => ({ title: `Record ${tag}` }),
-        update: { themeTemplate: 'updated' },
-      },
     },
-  },
+  } satisfies CollectionFacts,
 })

@@ -1,5 +1,6 @@
 import { richTextField } from '../../fields/richText'
 import { slugSetCollection } from '../slugSetCollection'
+import type { CollectionFacts } from '../facts'
 
 export const Series = slugSetCollection({
   slug: 'series',
@@ -11,6 +12,7 @@ export const Series = slugSetCollection({
     'Recurring strands of events. Series have no public page of their own, hence no url.',
   fields: [richTextField({ name: 'description' })],
   custom: {
+    linkable: true,
     searchable: true,
     tenantOwned: true,
     redirectTarget: true,
@@ -19,10 +21,6 @@ export const Series = slugSetCollection({
       path: 'series',
       schema: 'Series',
       tag: 'Series',
-      sample: {
-        create: (tag) => ({ title: `Record ${tag}` }),
-        update: { themeTemplate: 'updated' },
-      },
     },
-  },
+  } satisfies CollectionFacts,
 })

@@ -1,5 +1,6 @@
 import { richTextField } from '../../fields/richText'
 import { slugSetCollection } from '../slugSetCollection'
+import type { CollectionFacts } from '../facts'
 
 export const Venues = slugSetCollection({
   slug: 'venues',
@@ -18,6 +19,7 @@ export const Venues = slugSetCollection({
     }),
   ],
   custom: {
+    linkable: true,
     searchable: true,
     tenantOwned: true,
     redirectTarget: true,
@@ -26,10 +28,6 @@ export const Venues = slugSetCollection({
       path: 'venues',
       schema: 'Venue',
       tag: 'Venues',
-      sample: {
-        create: (tag) => ({ title: `Record ${tag}` }),
-        update: { themeTemplate: 'updated' },
-      },
     },
-  },
+  } satisfies CollectionFacts,
 })

@@ -1,5 +1,6 @@
 import { richTextField } from '../../fields/richText'
 import { slugSetCollection } from '../slugSetCollection'
+import type { CollectionFacts } from '../facts'
 
 export const Works = slugSetCollection({
   slug: 'works',
@@ -10,6 +11,8 @@ export const Works = slugSetCollection({
   description: 'The plays, operas, pieces and shows that events stage.',
   fields: [richTextField({ name: 'description', label: 'Synopsis' })],
   custom: {
+    linkable: true,
+    seo: true,
     searchable: true,
     tenantOwned: true,
     redirectTarget: true,
@@ -18,10 +21,6 @@ export const Works = slugSetCollection({
       path: 'works',
       schema: 'Work',
       tag: 'Works',
-      sample: {
-        create: (tag) => ({ title: `Record ${tag}` }),
-        update: { themeTemplate: 'updated' },
-      },
     },
-  },
+  } satisfies CollectionFacts,
 })

@@ -33,7 +33,7 @@ const findTargets = async ({
   for (const ref of values.flatMap((value) => richTextReferences(value))) {
     const allowed =
       ref.node === 'link'
-        ? linkableCollections.includes(ref.collection as never)
+        ? linkableCollections(payload.config.collections).includes(ref.collection as CollectionSlug)
         : ref.collection === 'media'
     if (allowed && isUuid(ref.id))
       wanted.set(ref.collection, (wanted.get(ref.collection) ?? new Set()).add(ref.id))

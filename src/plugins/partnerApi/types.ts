@@ -15,7 +15,7 @@ export type KeyRetirement = (args: {
 /**
  * How one collection appears in the partner API. A collection declares it on its own config
  * (`custom.partner`); the route table, the OpenAPI document, the validators and the tests all
- * follow from it. Drafts and uploads are read from the collection itself.
+ * follow from it (the tests' sample records are theirs: `tests/helpers/samples.ts`). Drafts and uploads are read from the collection itself.
  */
 export type PartnerKindDeclaration = {
   /** The path segment: `/{tenant}/{path}`. */
@@ -26,12 +26,6 @@ export type PartnerKindDeclaration = {
   tag: string
   /** Only these fields are answered (the spec's File is Media seen as a plain file). */
   pick?: readonly string[]
-  /** A valid body for each write: the tests make records of every kind from these. */
-  sample: {
-    /** Required references are left out: whoever uses the sample fills them. */
-    create: (tag: string) => Record<string, unknown>
-    update: Record<string, unknown>
-  }
 }
 
 declare module 'payload' {

@@ -3,9 +3,6 @@ import { richTextText } from '../../utilities/richTextText'
 /** Search engines cut a description at about this many characters. */
 export const seoDescriptionMax = 160
 
-/** The collections whose records get SEO fields, and the order they are listed in. */
-export const seoCollections = ['events', 'pages', 'works', 'blogs'] as const
-
 export type SeoDefaults = { title: string | null; description: string | null; image: unknown }
 
 type Doc = Record<string, unknown>

@@ -1,7 +1,7 @@
 import { seoPlugin } from '@payloadcms/plugin-seo'
 import type { CollectionConfig, Field, Plugin } from 'payload'
 
-import { seoCollections } from './defaults'
+import { collectionsDeclaring } from '../../collections/facts'
 import { generateDescription, generateImage, generateTitle, generateURL } from './generate'
 import { guardSeoEndpoints } from './guardEndpoints'
 import { fillSeoDefaults } from './hooks/fillSeoDefaults'
@@ -24,14 +24,15 @@ const intoTab = (collection: CollectionConfig): CollectionConfig => {
 }
 
 /**
- * SEO fields (`meta`: title, description, image, with the plugin's previews) on events, pages,
- * works and blog posts, filled from the record until an editor writes them
+ * SEO fields (`meta`: title, description, image, with the plugin's previews) on the collections
+ * that declare `seo`, filled from the record until an editor writes them
  * (`hooks/fillSeoDefaults.ts`). Its generate endpoints read their bodies through
  * `guardEndpoints.ts`.
  */
 export const seo = (): Plugin => (incoming) => {
+  const declaring = collectionsDeclaring({ collections: incoming.collections ?? [], fact: 'seo' })
   const config = seoPlugin({
-    collections: [...seoCollections],
+    collections: declaring,
     uploadsCollection: 'media',
     interfaceName: 'Seo',
     generateTitle,
@@ -42,7 +43,7 @@ export const seo = (): Plugin => (incoming) => {
   return {
     ...guardSeoEndpoints(config),
     collections: (config.collections ?? []).map((collection) =>
-      (seoCollections as readonly string[]).includes(collection.slug)
+      (declaring as readonly string[]).includes(collection.slug)
         ? intoTab({
             ...collection,
             hooks: {

@@ -42,12 +42,5 @@ export const declaredKinds = (collections: readonly CollectionConfig[]): KindSpe
   return kinds
 }
 
-/** The slugs of the collections that declare a fact in `custom`. */
-export const collectionsDeclaring = ({
-  collections,
-  fact,
-}: {
-  collections: readonly CollectionConfig[]
-  fact: 'tenantOwned' | 'redirectTarget' | 'customAttributes'
-}): CollectionSlug[] =>
-  collections.filter((c) => c.custom?.[fact] === true).map((c) => c.slug as CollectionSlug)
+/** Kept where the partner code and the plugins first found it; the facts live in collections/facts. */
+export { collectionsDeclaring } from '../../../collections/facts'

@@ -4,10 +4,17 @@ import { isoInZone } from '../../../lib/zonedTime'
 import { relationId, type RelationValue } from '../../../utilities/relationId'
 import { blockResolverOf } from './blockResolver'
 import { richTextSchema } from './richTextSchema'
+import { fieldsAtLevel } from '../../../fields/walkFields'
+import { isReference, type JsonSchema } from './jsonSchema'
 import { htmlName, htmlSchema, markdownName, markdownSchema } from './richTextSiblings'
 
-/** JSON Schema (2020-12, the dialect of OpenAPI 3.1); the other formats are derived from it. */
-export type JsonSchema = { [key: string]: unknown }
+/**
+ * The loose shape the document builders (openapi/) still read schemas as; they move to
+ * `jsonSchema.ts`'s typed alias with their own rewrite, and this goes.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the transition's one loose type
+export type LooseJsonSchema = Record<string, any>
+export type { LooseJsonSchema as JsonSchema }
 
 export type Leaf = {
   path: string
@@ -35,15 +42,14 @@ export type FieldModel = {
   readTimeFields: Field[]
 }
 
-const isSchema = (value: unknown): value is JsonSchema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+/** Hidden fields are the server's: never answered, never taken from a body. */
+const isHidden = (field: Field): boolean => 'hidden' in field && field.hidden === true
 
-/** The `properties` of an object schema (none for any other schema). */
+/** The `properties` of an object schema (none for any other schema), `$ref`s left out. */
 export const propertiesOf = (schema: JsonSchema): Record<string, JsonSchema> => {
   const out: Record<string, JsonSchema> = {}
-  if (isSchema(schema.properties))
-    for (const [name, value] of Object.entries(schema.properties))
-      if (isSchema(value)) out[name] = value
+  for (const [name, value] of Object.entries(schema.properties ?? {}))
+    if (!isReference(value)) out[name] = value
   return out
 }
 
@@ -59,10 +65,10 @@ const nullable = (schema: JsonSchema): JsonSchema => {
     return {
       ...schema,
       type: [type, 'null'],
-      ...(Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {}),
+      ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}),
     }
   }
-  if (schema.$ref || schema.oneOf) return { oneOf: [schema, { type: 'null' }] }
+  if ('$ref' in schema || schema.oneOf) return { oneOf: [schema, { type: 'null' }] }
   return schema
 }
 
@@ -137,6 +143,7 @@ const byType: { [K in FieldTypes]: Mapper<K> } = {
 }
 
 const schemaOf = (field: Field): JsonSchema | 'layout' | null =>
+  // `byType[field.type]` takes that type's field; TypeScript cannot pair the two across the union.
   (byType[field.type] as Mapper<typeof field.type>)(field as never)
 
 const describe = (field: Field, schema: JsonSchema): JsonSchema => {
@@ -174,42 +181,28 @@ const walk = ({
   polymorphic: FieldModel['polymorphic']
 }): Walked => {
   const out: Walked = { read: {}, write: {}, required: [] }
-  const merge = (inner: Walked): void => {
-    Object.assign(out.read, inner.read)
-    Object.assign(out.write, inner.write)
-    out.required.push(...inner.required)
-  }
-  for (const field of fields) {
-    if ('hidden' in field && field.hidden) continue
-    if (field.type === 'row' || field.type === 'collapsible') {
-      merge(walk({ fields: field.fields, prefix, options, leaves, polymorphic }))
-      continue
-    }
-    if (field.type === 'tabs') {
-      for (const tab of field.tabs) {
-        if ('name' in tab && tab.name) {
-          const inner = walk({
-            fields: tab.fields,
-            prefix: `${prefix}${tab.name}.`,
-            options,
-            leaves,
-            polymorphic,
-          })
-          out.read[tab.name] = {
-            type: 'object',
-            properties: inner.read,
-            required: Object.keys(inner.read),
-          }
-          out.write[tab.name] = {
-            type: 'object',
-            properties: inner.write,
-            additionalProperties: false,
-          }
-        } else merge(walk({ fields: tab.fields, prefix, options, leaves, polymorphic }))
+  for (const entry of fieldsAtLevel({ fields, skip: isHidden })) {
+    if (entry.kind === 'tab') {
+      const inner = walk({
+        fields: entry.fields,
+        prefix: `${prefix}${entry.name}.`,
+        options,
+        leaves,
+        polymorphic,
+      })
+      out.read[entry.name] = {
+        type: 'object',
+        properties: inner.read,
+        required: Object.keys(inner.read),
+      }
+      out.write[entry.name] = {
+        type: 'object',
+        properties: inner.write,
+        additionalProperties: false,
       }
       continue
     }
-    if (!('name' in field)) continue
+    const { field } = entry
     const path = `${prefix}${field.name}`
     if (field.type === 'group' || field.type === 'array') {
       const nested = walk({
@@ -234,7 +227,7 @@ const walk = ({
         out.read[field.name] = describe(field, readObject)
         if (writable) out.write[field.name] = nullable(writeObject)
       } else {
-        const row = {
+        const row: JsonSchema = {
           ...readObject,
           properties: { id: { type: 'string' }, ...nested.read },
           required: [...new Set(['id', ...Object.keys(nested.read)])],
@@ -261,14 +254,14 @@ const walk = ({
           leaves: [],
           polymorphic,
         })
-        const blockType = {
+        const blockType: JsonSchema = {
           type: 'string',
           enum: [block.slug],
           description: 'Which block this is; it decides the other properties.',
         }
         // Payload gives every block an `id` (and `blockName`) among its fields.
         const resolved = blockResolverOf(block)
-        const readProperties = {
+        const readProperties: Record<string, JsonSchema> = {
           id: { type: 'string' },
           blockType,
           ...nested.read,
@@ -372,21 +365,13 @@ const asObject = (value: unknown): object | undefined =>
 const projectFields = (fields: Field[], doc: object | undefined): Record<string, unknown> => {
   const out: Record<string, unknown> = {}
   if (!doc) return out
-  for (const field of fields) {
-    if ('hidden' in field && field.hidden) continue
-    if (field.type === 'row' || field.type === 'collapsible') {
-      Object.assign(out, projectFields(field.fields, doc))
+  for (const entry of fieldsAtLevel({ fields, skip: isHidden })) {
+    if (entry.kind === 'tab') {
+      out[entry.name] = projectFields(entry.fields, asObject(valueAt(doc, entry.name)))
       continue
     }
-    if (field.type === 'tabs') {
-      for (const tab of field.tabs) {
-        if ('name' in tab && tab.name)
-          out[tab.name] = projectFields(tab.fields, asObject(valueAt(doc, tab.name)))
-        else Object.assign(out, projectFields(tab.fields, doc))
-      }
-      continue
-    }
-    if (!('name' in field) || schemaOf(field) === null) continue
+    const { field } = entry
+    if (schemaOf(field) === null) continue
     const value = valueAt(doc, field.name)
     if (field.type === 'group') {
       out[field.name] = projectFields(field.fields, asObject(value))
@@ -428,15 +413,13 @@ const projectFields = (fields: Field[], doc: object | undefined): Record<string,
  * text costs a walk of one field, not of all.
  */
 const readTimeFieldsOf = (fields: Field[]): Field[] =>
-  fields.flatMap((field): Field[] => {
-    if ('hidden' in field && field.hidden) return []
-    if (field.type === 'richText') return [field]
-    if (field.type === 'tabs') {
-      const tabs = field.tabs
-        .map((tab) => ({ ...tab, fields: readTimeFieldsOf(tab.fields) }))
-        .filter((tab) => tab.fields.length > 0)
-      return tabs.length > 0 ? [{ ...field, tabs }] : []
+  fieldsAtLevel({ fields, skip: isHidden }).flatMap((entry): Field[] => {
+    if (entry.kind === 'tab') {
+      const inner = readTimeFieldsOf(entry.fields)
+      return inner.length > 0 ? [{ type: 'tabs', tabs: [{ name: entry.name, fields: inner }] }] : []
     }
+    const { field } = entry
+    if (field.type === 'richText') return [field]
     if (field.type === 'blocks') {
       const blocks = field.blocks
         .map((block) =>
@@ -445,9 +428,9 @@ const readTimeFieldsOf = (fields: Field[]): Field[] =>
         .filter((block) => Boolean(blockResolverOf(block)) || block.fields.length > 0)
       return blocks.length > 0 ? [{ ...field, blocks }] : []
     }
-    if ('fields' in field) {
+    if (field.type === 'group' || field.type === 'array') {
       const inner = readTimeFieldsOf(field.fields)
-      return inner.length > 0 ? [{ ...field, fields: inner } as Field] : []
+      return inner.length > 0 ? [{ ...field, fields: inner }] : []
     }
     return []
   })

@@ -1,7 +1,8 @@
 import type { Field, SanitizedConfig } from 'payload'
 
 import { declaredKinds, type KindSpec } from './declared'
-import { buildFieldModel, propertiesOf, type FieldModel, type JsonSchema } from './fieldSchema'
+import { buildFieldModel, propertiesOf, type FieldModel } from './fieldSchema'
+import type { JsonSchema } from './jsonSchema'
 
 export type Kind = KindSpec &
   FieldModel & {
@@ -44,16 +45,18 @@ const serverSet = (field: Field, path: string): boolean =>
 const idField: Field = { name: 'id', type: 'text', admin: { description: 'Identifier (a UUID).' } }
 
 const pickSchema = (schema: JsonSchema, names: readonly string[]): JsonSchema => {
-  const properties = schema.properties as Record<string, JsonSchema>
+  const properties = schema.properties ?? {}
+  // In the order of `names`: the document lists a picked kind's properties as it names them.
   const kept = Object.fromEntries(
-    names.filter((n) => n in properties).map((n) => [n, properties[n] as JsonSchema]),
+    names.flatMap((name) => {
+      const property = properties[name]
+      return property ? [[name, property] as const] : []
+    }),
   )
   return {
     ...schema,
     properties: kept,
-    ...(Array.isArray(schema.required)
-      ? { required: (schema.required as string[]).filter((n) => n in kept) }
-      : {}),
+    ...(schema.required ? { required: schema.required.filter((n) => n in kept) } : {}),
   }
 }
 
@@ -98,14 +101,14 @@ const buildKind = ({ spec, config }: { spec: KindSpec; config: SanitizedConfig }
       leaf.path === 'id' ? { ...leaf, type: 'ref' as const } : leaf,
     ),
   }
-  const uuid = {
+  const uuid: JsonSchema = {
     type: 'string',
     format: 'uuid',
     description: 'Identifier (a UUID). Give your own to make a retried create safe.',
   }
   const write: JsonSchema = {
     ...model.write,
-    properties: { ...(model.write.properties as object), id: uuid },
+    properties: { ...model.write.properties, id: uuid },
   }
   if (!spec.pick) return withServerSet({ ...spec, ...model, write })
   const pick = spec.pick
