@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           // Pure code beside its source: no database, no build, no server; runs first.
           name: 'unit',
-          include: ['src/**/*.spec.ts'],
+          include: ['src/**/*.spec.ts', 'scripts/**/*.spec.ts'],
           environment: 'node',
           sequence: { groupOrder: 0 },
         },

@@ -1,7 +1,7 @@
 import type { UIFieldServerProps } from 'payload'
 
-import { countChangesOfKey } from '../plugins/scheduling/keyChanges'
-import { countWebhooksOfKey } from '../plugins/webhooks/operations/keyWebhooks'
+import { countChangesOfKey } from '../plugins/scheduling/exports'
+import { countWebhooksOfKey } from '../plugins/webhooks/exports'
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
 

@@ -7,7 +7,7 @@ import {
   type SearchLanguage,
 } from '../lib/searchLanguages'
 
-import { eachFieldValue } from '../utilities/fieldValues'
+import { eachFieldValue } from '../fields/fieldValues'
 import { richTextText } from '../utilities/richTextText'
 
 /** The words of every title, long text and rich text in `data`, wherever they are nested. */

@@ -4,7 +4,7 @@ import { ValidationError } from 'payload'
 import { linkableCollections } from '../fields/richText'
 import { relationId, type RelationValue } from '../utilities/relationId'
 import { isUuid } from '../lib/uuid'
-import { eachFieldValue } from '../utilities/fieldValues'
+import { eachFieldValue } from '../fields/fieldValues'
 import { richTextReferences } from '../utilities/richTextReferences'
 import { tenantMovedTo } from './tenantMove'
 

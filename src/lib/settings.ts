@@ -1,12 +1,11 @@
 import path from 'node:path'
 
-import type { PartnerApiInput } from '../plugins/partnerApi'
-import type { WebhookInput } from '../plugins/webhooks/options'
 import { isTimeZone } from './timeZones'
 
 /**
- * Every environment setting the CMS reads, in one place, so the README's table and the code
- * cannot disagree. Values are read on each call: tests and launchers change `process.env`.
+ * Every environment setting the CMS reads, in one place with the plugins' options
+ * (`src/plugins/settings.ts`), so the README's table and the code cannot disagree. Values are
+ * read on each call: tests and launchers change `process.env`.
  */
 export type Settings = {
   databaseUri: string | undefined
@@ -22,11 +21,7 @@ export type Settings = {
   production: boolean
   /** Development pushes the schema; `DB_PUSH=false` makes it use the migrations as production does. */
   dbPush: boolean
-  /** The partner API's options as the environment sets them; unset ones take its defaults. */
-  partnerApi: PartnerApiInput
   mediaUploadLimitBytes: number
-  /** The webhooks plugin's options as the environment sets them; unset ones take its defaults. */
-  webhooks: WebhookInput
   /** Longest a single SQL statement may run (0: no limit). */
   dbStatementTimeoutMs: number
   /** Longest a transaction may sit idle holding its locks (0: no limit). */
@@ -50,7 +45,7 @@ export type Settings = {
 }
 
 /** A comma-separated list; unset, the owner of the option decides (`undefined`). */
-const listSetting = (name: string): string[] | undefined =>
+export const listSetting = (name: string): string[] | undefined =>
   process.env[name]
     ?.split(',')
     .map((v) => v.trim())
@@ -59,16 +54,22 @@ const listSetting = (name: string): string[] | undefined =>
 /** Where the project is: the data folder and the installed packages are found from here. */
 export const projectRoot = (): string => process.env.CMS_ROOT || process.cwd()
 
-function intSetting(args: { name: string; fallback: number }): number
+export function intSetting(args: { name: string; fallback: number }): number
 /** Without a fallback, unset means the option's owner decides (`undefined`). */
-function intSetting(args: { name: string }): number | undefined
-function intSetting({ name, fallback }: { name: string; fallback?: number }): number | undefined {
+export function intSetting(args: { name: string }): number | undefined
+export function intSetting({
+  name,
+  fallback,
+}: {
+  name: string
+  fallback?: number
+}): number | undefined {
   const raw = process.env[name]
   if (raw === undefined || raw === '') return fallback
   return wholeNumber({ name, raw })
 }
 
-function wholeNumber({ name, raw }: { name: string; raw: string }): number {
+export function wholeNumber({ name, raw }: { name: string; raw: string }): number {
   const value = Number(raw)
   if (!Number.isInteger(value) || value < 0) {
     throw new Error(`Setting ${name} must be a whole number, got "${raw}"`)
@@ -83,9 +84,9 @@ const zoneSetting = (name: string, fallback: string): string => {
   return raw
 }
 
-const megabytes = (value: number | undefined): number | undefined =>
+export const megabytes = (value: number | undefined): number | undefined =>
   value === undefined ? undefined : value * 1_048_576
-const milliseconds = (seconds: number | undefined): number | undefined =>
+export const milliseconds = (seconds: number | undefined): number | undefined =>
   seconds === undefined ? undefined : seconds * 1000
 
 export const readSettings = (): Settings => {
@@ -103,42 +104,7 @@ export const readSettings = (): Settings => {
     shutdownTimeoutMs: intSetting({ name: 'SHUTDOWN_TIMEOUT_MS', fallback: 10000 }),
     production: process.env.NODE_ENV === 'production',
     dbPush: process.env.DB_PUSH !== 'false',
-    partnerApi: {
-      corsOrigins: listSetting('PARTNER_CORS_ORIGINS'),
-      bodyLimitBytes: intSetting({ name: 'PARTNER_BODY_LIMIT_BYTES' }),
-      rateLimitPerMinute: intSetting({ name: 'PARTNER_RATE_LIMIT_PER_MINUTE' }),
-      failedAuthPerMinute: intSetting({ name: 'PARTNER_FAILED_AUTH_PER_MINUTE' }),
-      keysPerTenant: intSetting({ name: 'API_KEYS_PER_TENANT' }),
-      mediaFetch: {
-        timeoutMs: intSetting({ name: 'MEDIA_FETCH_TIMEOUT_MS' }),
-        allowedHosts: listSetting('MEDIA_FETCH_ALLOWED_HOSTS'),
-      },
-      cache: {
-        enabled: process.env.PARTNER_CACHE === 'off' ? false : undefined,
-        maxBytes: megabytes(intSetting({ name: 'PARTNER_CACHE_MAX_MB' })),
-        ttlMs: milliseconds(intSetting({ name: 'PARTNER_CACHE_TTL_SECONDS' })),
-      },
-      sqlReads: process.env.PARTNER_SQL_READS === 'off' ? false : undefined,
-    },
     mediaUploadLimitBytes: intSetting({ name: 'MEDIA_UPLOAD_LIMIT_BYTES', fallback: 26_214_400 }),
-    webhooks: {
-      allowedHosts: listSetting('WEBHOOK_ALLOWED_HOSTS'),
-      // Production delivers to https targets only (allowed hosts aside).
-      allowHttp: process.env.NODE_ENV !== 'production',
-      timeoutMs: intSetting({ name: 'WEBHOOK_TIMEOUT_MS' }),
-      retryDelaysMs: listSetting('WEBHOOK_RETRY_DELAYS_MS')?.map((raw) =>
-        wholeNumber({ name: 'WEBHOOK_RETRY_DELAYS_MS', raw }),
-      ),
-      pauseAfterMs: intSetting({ name: 'WEBHOOK_PAUSE_AFTER_MS' }),
-      deliver: process.env.WEBHOOK_DELIVERY === 'off' ? false : undefined,
-      perTenant: intSetting({ name: 'WEBHOOKS_PER_TENANT' }),
-      logRetentionDays: intSetting({ name: 'WEBHOOK_LOG_RETENTION_DAYS' }),
-      concurrency: intSetting({ name: 'WEBHOOK_CONCURRENCY' }),
-      perTenantInFlight: intSetting({ name: 'WEBHOOK_PER_TENANT_IN_FLIGHT' }),
-      testsPerMinute: intSetting({ name: 'WEBHOOK_TESTS_PER_MINUTE' }),
-      pausedExpiryMs: intSetting({ name: 'WEBHOOK_PAUSED_EXPIRY_MS' }),
-      backlogPerSubscription: intSetting({ name: 'WEBHOOK_BACKLOG_PER_SUBSCRIPTION' }),
-    },
     dbStatementTimeoutMs: intSetting({ name: 'DB_STATEMENT_TIMEOUT_MS', fallback: 30_000 }),
     dbIdleInTransactionTimeoutMs: intSetting({
       name: 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',

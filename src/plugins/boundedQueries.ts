@@ -1,7 +1,7 @@
 import type { CollectionBeforeOperationHook, Plugin, Where } from 'payload'
 import { APIError } from 'payload'
 
-import { maxBodyNesting } from '../lib/bodyNesting'
+import { maxBodyNesting } from '../fields/bodyNesting'
 import { valueNestingDepth } from '../lib/jsonDepth'
 import { holdsNul } from '../lib/nul'
 import { queryLimits, wordsIn } from '../lib/queryLimits'

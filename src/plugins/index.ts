@@ -1,6 +1,7 @@
 import type { Plugin } from 'payload'
 
 import { readSettings } from '../lib/settings'
+import { pluginSettings } from './settings'
 
 import { redirects } from '../collections/Redirects'
 import { boundedQueries } from './boundedQueries'
@@ -31,14 +32,14 @@ import { pauseWebhooksOfRetiredKey, queueDeliveries, webhookRoutes } from './web
  */
 export const plugins: Plugin[] = [
   partnerApi({
-    ...readSettings().partnerApi,
+    ...pluginSettings().partnerApi,
     // Each plugin's partner routes, served and documented as record kinds' are.
     routes: [...changeFeedRoutes, ...webhookRoutes, ...scheduleRoutes],
     // What a revoked key made stops with it: its subscriptions pause, its changes are cancelled.
     keyRetirement: [pauseWebhooksOfRetiredKey, cancelChangesOfRetiredKey],
   }),
   redirects(),
-  webhooks(readSettings().webhooks),
+  webhooks(pluginSettings().webhooks),
   customAttributeTargets(),
   nestedPages(),
   realDates(),

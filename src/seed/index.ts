@@ -4,7 +4,7 @@ import type { Config } from '../payload-types'
 import { seedTenants, type SeedTenant } from './data'
 import { makeImage } from './images'
 import { bullets, heading, paragraph, picture, richText } from './richText'
-import { scheduleChange, upcomingChanges } from '../plugins/scheduling/operations'
+import { scheduleChange, upcomingChanges } from '../plugins/scheduling/exports'
 
 type Slug = keyof Config['collections']
 type Doc = { id: string }

@@ -4,7 +4,7 @@ import type { ServerFunctionClient } from 'payload'
 import { handleServerFunctions, RootLayout } from '@payloadcms/next/layouts'
 import type React from 'react'
 
-import { adminServerFunctions } from '../../plugins/scheduling/adminServerFunctions'
+import { adminServerFunctions } from '../../plugins/scheduling/exports'
 import { importMap } from './admin/importMap.js'
 
 type Args = { children: React.ReactNode }

@@ -2,7 +2,7 @@ import type { Block, CollectionSlug, Payload, PayloadRequest } from 'payload'
 
 import { timeSlices } from '../../lib/timeSlices'
 import { linkableCollections } from '../../fields/richText'
-import { eachFieldValue } from '../../utilities/fieldValues'
+import { eachFieldValue } from '../../fields/fieldValues'
 import { richTextReferences } from '../../utilities/richTextReferences'
 import { blockResolverOf, type BlockResolver } from './kinds/blockResolver'
 import type { Kind } from './kinds/model'

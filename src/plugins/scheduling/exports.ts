@@ -4,3 +4,6 @@
  */
 export { scheduleRoutes } from './partner/routes'
 export { cancelChangesOfRetiredKey } from './keyChanges'
+export { countChangesOfKey } from './keyChanges'
+export { scheduleChange, upcomingChanges } from './operations'
+export { adminServerFunctions } from './adminServerFunctions'

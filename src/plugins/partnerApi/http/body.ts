@@ -1,5 +1,5 @@
 import { jsonNestingDepth } from '../../../lib/jsonDepth'
-import { maxBodyNesting as maxJsonDepth } from '../../../lib/bodyNesting'
+import { maxBodyNesting as maxJsonDepth } from '../../../fields/bodyNesting'
 import { fail } from './problems'
 
 /** Reads a request body up to `limit` bytes; a larger one is a 413 before it is all read. */

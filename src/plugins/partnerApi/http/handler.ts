@@ -1,4 +1,3 @@
-import defaultConfig from '@payload-config'
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 
 import { clientAddressHeader } from '../../../lib/clientAddress'
@@ -119,12 +118,15 @@ const answer = async ({
 export const handlePartnerRequest = async ({
   request,
   segments,
-  config = defaultConfig,
+  config,
 }: {
   request: Request
   segments: string[]
-  /** The configuration to serve: the app's own, or a test's variant. */
-  config?: Promise<SanitizedConfig>
+  /**
+   * The configuration to serve: the app's own, which the route module passes (the plugin
+   * never imports the configuration it is part of), or a test's variant.
+   */
+  config: Promise<SanitizedConfig>
 }): Promise<Response> => {
   const { corsOrigins: origins } = partnerOptions(await config)
   if (request.method === 'OPTIONS') return preflight({ request, origins })

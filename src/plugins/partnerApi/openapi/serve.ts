@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
-import config from '@payload-config'
 import type { OpenAPIV2, OpenAPIV3 } from 'openapi-types'
-import { getPayload } from 'payload'
+import { getPayload, type SanitizedConfig } from 'payload'
 
 import { problemOf, problemResponse } from '../../../lib/problem'
 import { readSettings } from '../../../lib/settings'
@@ -33,7 +32,14 @@ const cors = {
   'access-control-expose-headers': 'ETag',
 }
 
-export const serveOpenApi = async (request: Request): Promise<Response> => {
+/** The document of `config`, which the route module passes: the plugin never imports it. */
+export const serveOpenApi = async ({
+  request,
+  config,
+}: {
+  request: Request
+  config: Promise<SanitizedConfig>
+}): Promise<Response> => {
   if (request.method === 'OPTIONS')
     return new Response(null, {
       status: 204,

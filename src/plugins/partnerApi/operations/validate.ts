@@ -2,7 +2,7 @@ import type { CollectionSlug, RequiredDataFromCollectionSlug } from 'payload'
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 
-import { eachFieldValue } from '../../../utilities/fieldValues'
+import { eachFieldValue } from '../../../fields/fieldValues'
 import { isRealInstant } from '../../../utilities/isRealInstant'
 import { blockResolverOf } from '../kinds/blockResolver'
 import type { JsonSchema } from '../kinds/fieldSchema'

@@ -1,5 +1,5 @@
 import { fairRefusal } from '../../../lib/fairQueues'
-import { eachFieldValue } from '../../../utilities/fieldValues'
+import { eachFieldValue } from '../../../fields/fieldValues'
 import type { Kind } from '../kinds/model'
 import { markdownMaxFields, markdownMaxLength, markdownName } from '../kinds/richTextSiblings'
 import { validationFailed } from '../http/problems'

@@ -1,3 +1,5 @@
+import config from '@payload-config'
+
 import { registerDirectRoute } from '@/lib/directRoutes'
 import { partnerBasePath } from '@/plugins/partnerApi/exports/base'
 import { handlePartnerRequest } from '@/plugins/partnerApi/exports/http'
@@ -8,7 +10,7 @@ export const dynamic = 'force-dynamic'
 type Context = { params: Promise<{ path: string[] }> }
 
 const handle = async (request: Request, { params }: Context): Promise<Response> =>
-  handlePartnerRequest({ request, segments: (await params).path })
+  handlePartnerRequest({ request, segments: (await params).path, config })
 
 export const GET = handle
 export const POST = handle
@@ -23,5 +25,5 @@ registerDirectRoute({
   prefix: `${partnerBasePath}/`,
   methods: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS'],
   accepts: (segments) => segments.length >= 2 && !['openapi', 'docs'].includes(segments[0] ?? ''),
-  handler: ({ request, segments }) => handlePartnerRequest({ request, segments }),
+  handler: ({ request, segments }) => handlePartnerRequest({ request, segments, config }),
 })

@@ -1,6 +1,6 @@
 import type { Block, Field } from 'payload'
 
-import { fieldsAtLevel, innerOf, type NamedField } from '../fields/walkFields'
+import { fieldsAtLevel, innerOf, type NamedField } from './walkFields'
 
 type Data = Record<string, unknown>
 

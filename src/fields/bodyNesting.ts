@@ -1,4 +1,4 @@
-import { richTextLimits } from '../fields/richTextShape'
+import { richTextLimits } from './richTextShape'
 
 /**
  * How deeply a written record may nest: its own levels, and rich text's deepest (each level a
