@@ -19,7 +19,7 @@ import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
 import { startApp, projectRoot, testDistDir } from '../tests/helpers/app'
 import pg from 'pg'
 
-import { encodeListCursor } from '../src/plugins/partnerApi/listCursor'
+import { encodeListCursor } from '../src/plugins/partnerApi/reads/listCursor'
 import { bullets, heading, paragraph, richText } from '../src/seed/richText'
 import { copyEvents } from './bulkSeed'
 import { measure, type Figures } from './load'

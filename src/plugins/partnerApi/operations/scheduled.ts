@@ -12,7 +12,7 @@ import type { PartnerPrincipal } from '../keys/authorize'
 import { partnerKinds } from '../kinds/model'
 import { scheduledSchemas } from '../openapi/scheduled'
 import { fail } from '../problems'
-import { isUuid } from '../query'
+import { isUuid } from '../../../lib/uuid'
 import { validateAgainst } from '../validate'
 
 type Args = { payload: Payload; principal: PartnerPrincipal }

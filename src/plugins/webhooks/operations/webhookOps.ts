@@ -2,7 +2,7 @@ import type { Payload, Where } from 'payload'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 
 import { postgresOf } from '../../../db/postgres'
-import { isUuid } from '../../partnerApi/query'
+import { isUuid } from '../../../lib/uuid'
 import type { Webhook, WebhookDelivery } from '../../../payload-types'
 import { testEventType } from '../defaults'
 import { webhookOptions } from '../options'

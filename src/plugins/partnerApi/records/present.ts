@@ -1,15 +1,15 @@
 import type { Block, CollectionSlug, Payload, PayloadRequest } from 'payload'
 
-import { timeSlices } from '../../lib/timeSlices'
-import { linkableCollections } from '../../fields/richText'
-import { eachFieldValue } from '../../utilities/fieldValues'
-import { richTextReferences } from '../../utilities/richTextReferences'
-import { blockResolverOf, type BlockResolver } from './kinds/blockResolver'
-import type { Kind } from './kinds/model'
-import { htmlName } from './kinds/richTextSiblings'
-import type { PartnerRecord } from './operations/types'
-import { isUuid } from './query'
-import { richTextHtml, type Picture, type Targets } from './richText/html'
+import { timeSlices } from '../../../lib/timeSlices'
+import { linkableCollections } from '../../../fields/richText'
+import { eachFieldValue } from '../../../utilities/fieldValues'
+import { richTextReferences } from '../../../utilities/richTextReferences'
+import { blockResolverOf, type BlockResolver } from '../kinds/blockResolver'
+import type { Kind } from '../kinds/model'
+import { htmlName } from '../kinds/richTextSiblings'
+import type { PartnerRecord } from '../operations/types'
+import { isUuid } from '../../../lib/uuid'
+import { richTextHtml, type Picture, type Targets } from '../richText/html'
 
 /**
  * The records rich text names, found in the tenant only (a foreign id reads as gone) and, of a
