@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 
+import { tenantMember, type TenantMember } from '../../../access/readScope'
 import type { Tenant } from '../../../payload-types'
 import { relationId, type RelationValue } from '../../../utilities/relationId'
 import { rememberedLookup } from '../cache/lookups'
@@ -11,12 +12,7 @@ import type { PartnerKey } from './identifyKey'
 export type PartnerPrincipal = {
   key: Pick<PartnerKey, 'id' | 'name' | 'scope' | 'prefix'>
   tenant: Tenant
-  user: {
-    id: string
-    collection: 'users'
-    email: string
-    roles: ['user']
-    tenants: { tenant: string; roles: ['editor'] }[]
+  user: TenantMember & {
     /** The key acting: what the change log records as the author of a write. */
     apiKey: string
   }
@@ -68,11 +64,11 @@ export const authorize = async ({
     key: { id: key.id, name: key.name, scope: key.scope, prefix: key.prefix },
     tenant,
     user: {
-      id: key.id,
-      collection: 'users',
-      email: `key-${key.prefix}@partners.invalid`,
-      roles: ['user'],
-      tenants: [{ tenant: tenant.id, roles: ['editor'] }],
+      ...tenantMember({
+        tenantId: tenant.id,
+        id: key.id,
+        email: `key-${key.prefix}@partners.invalid`,
+      }),
       apiKey: key.id,
     },
   }

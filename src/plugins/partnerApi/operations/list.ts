@@ -94,7 +94,7 @@ type Found = { docs: object[]; totalDocs: number; totalPages: number; hasNextPag
 type PageArgs = OperationArgs & { query: ListQuery; version: ReadVersion }
 
 /**
- * The page from the kind's own SQL (`sqlReads/`), when it has a plan that can say the query;
+ * The page from the kind's own reads (`reads/read.ts`), when it has a plan that can say the query;
  * a cursor page reads one more than asked, which tells whether another follows.
  */
 const sqlPage = async ({
@@ -111,7 +111,9 @@ const sqlPage = async ({
   const found = await readPage({
     payload,
     plan,
-    tenantId: principal.tenant.id,
+    kind,
+    version,
+    principal,
     where: cursor ? both(where, afterCursor(cursor)) : where,
     countWhere: where,
     sort,

@@ -19,9 +19,9 @@ export const retrieveRecord = async (
     ? readPlan({ payload, kind, version })
     : undefined
   const tenantId = principal.tenant.id
-  const doc = !plan
-    ? await findOwn(args)
-    : ((isUuid(id) ? await readOne({ payload, plan, tenantId, id }) : undefined) ??
-      missingRecord({ kind, id }))
+  const own =
+    plan && isUuid(id) ? await readOne({ payload, plan, kind, version, principal, id }) : undefined
+  // `undefined`: no plan, or conditions past its table: Payload reads it (a non-UUID is missing).
+  const doc = own === undefined ? await findOwn(args) : (own ?? missingRecord({ kind, id }))
   return presentRecord({ payload, kind, tenantId, doc })
 }

@@ -1,14 +1,21 @@
+import { count } from '@payloadcms/db-postgres/drizzle'
 import type { Payload, Where } from 'payload'
 
+import { readScope, withinScope } from '../../../access/readScope'
+import { payloadQuery, type PayloadQuery } from '../../../db/payloadQuery'
 import { postgresOf } from '../../../db/postgres'
+import type { PartnerPrincipal } from '../keys/authorize'
+import type { Kind } from '../kinds/model'
+import { both } from '../operations/types'
+import { versionFilter, type ReadVersion } from '../operations/version'
 import type { PlannedColumn, ReadPlan } from './plan'
-import { whereSql } from './where'
 
 type Row = Record<string, unknown>
 
 const valueOf = (column: PlannedColumn, raw: unknown): unknown => {
   if (raw === null || raw === undefined) return null
-  if (column.kind === 'date') return new Date(raw as string | Date).toISOString()
+  if (column.kind === 'date' && (typeof raw === 'string' || raw instanceof Date))
+    return new Date(raw).toISOString()
   if (column.kind === 'number' && typeof raw === 'string') return Number.parseFloat(raw)
   return raw
 }
@@ -19,61 +26,72 @@ const documentOf = (plan: ReadPlan, row: Row): Record<string, unknown> => {
   plan.columns.forEach((column, i) => {
     let at = doc
     for (const name of column.path.slice(0, -1)) {
-      at[name] ??= {}
-      at = at[name] as Record<string, unknown>
+      const inner = at[name]
+      const next: Record<string, unknown> =
+        inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {}
+      at[name] = next
+      at = next
     }
     at[column.path.at(-1)!] = valueOf(column, row[`c${i}`])
   })
   return doc
 }
 
-/** The tenant's rows in the plan's version, and the filter, as SQL. */
-const scopeOf = ({
-  plan,
-  tenantId,
-  where,
-  params,
-}: {
+/** What every read of the plan asks: the principal's read access, the version, the filter. */
+type Scoped = {
+  payload: Payload
   plan: ReadPlan
-  tenantId: string
-  where?: Where
-  params: unknown[]
-}): string | undefined => {
-  const filter = where ? whereSql({ plan, where, params }) : 'TRUE'
-  if (filter === undefined) return undefined
-  params.push(tenantId)
-  const tenant = `${plan.tenant} = $${params.length}`
-  return `${plan.versionScope} AND ${tenant} AND (${filter})`
+  kind: Kind
+  version: ReadVersion
+  principal: PartnerPrincipal
 }
 
-/** `-field` or `field`, then the id in the same direction, as an ORDER BY. */
-const orderOf = (plan: ReadPlan, sort: string): string | undefined => {
-  const descending = sort.startsWith('-')
-  const column = plan.byPath.get(sort.replace(/^-/, ''))
-  if (!column) return undefined
-  const direction = descending ? 'DESC' : 'ASC'
-  return `${column.column} ${direction}, ${plan.id} ${direction}`
+/**
+ * The filter within what the principal may read (the collection's read access: the tenant
+ * rule) and in the version read, as Payload's query builder says it; `false` when access
+ * allows nothing, `undefined` when the conditions reach past the plan's table (Payload reads
+ * those).
+ */
+const queryOf = async ({
+  payload,
+  plan,
+  kind,
+  version,
+  principal,
+  wheres,
+  sort,
+}: Scoped & { wheres: (Where | undefined)[]; sort?: string[] }): Promise<
+  (PayloadQuery | undefined)[] | false
+> => {
+  const scope = await readScope({ payload, collection: plan.collection, user: principal.user })
+  if (scope === false) return false
+  const filter = versionFilter({ kind, version }).where
+  return wheres.map((where) => {
+    const query = payloadQuery({
+      payload,
+      collection: plan.collection,
+      versions: plan.versions,
+      where: withinScope({ scope, where: both(where, filter) }) ?? {},
+      ...(sort ? { sort } : {}),
+    })
+    return query.joins.length > 0 ? undefined : query
+  })
 }
 
 export type SqlPage = { docs: Record<string, unknown>[]; totalDocs: number }
 
 /**
- * One page of the tenant's records and the count of the whole list, as two statements side by
- * side. `undefined` when the plan cannot say the filter or the sort: Payload reads it then.
+ * One page of the principal's records and the count of the whole list, as two statements side
+ * by side. `undefined` when a condition reaches past the plan's table: Payload reads it then.
  */
 export const readPage = async ({
-  payload,
-  plan,
-  tenantId,
   where,
   countWhere,
   sort,
   limit,
   offset,
-}: {
-  payload: Payload
-  plan: ReadPlan
-  tenantId: string
+  ...scoped
+}: Scoped & {
   /** What the page holds; `countWhere` what the total counts (the whole list, for a cursor). */
   where?: Where
   countWhere?: Where
@@ -81,47 +99,47 @@ export const readPage = async ({
   limit: number
   offset: number
 }): Promise<SqlPage | undefined> => {
-  const pageParams: unknown[] = []
-  const countParams: unknown[] = []
-  const pageScope = scopeOf({ plan, tenantId, where, params: pageParams })
-  const countScope = scopeOf({ plan, tenantId, where: countWhere, params: countParams })
-  const order = orderOf(plan, sort)
-  if (pageScope === undefined || countScope === undefined || order === undefined) return undefined
-  const pool = postgresOf(payload).pool
-  const bounds = `LIMIT $${pageParams.push(limit)} OFFSET $${pageParams.push(offset)}`
-  const [rows, count] = await Promise.all([
-    pool.query<Row>(
-      `SELECT ${plan.selectList} FROM ${plan.table} WHERE ${pageScope} ORDER BY ${order} ${bounds}`,
-      pageParams,
-    ),
-    pool.query<{ n: string }>(
-      `SELECT count(*) AS n FROM ${plan.table} WHERE ${countScope}`,
-      countParams,
-    ),
+  // The id breaks ties, as in Payload's reads (`payloadPage`).
+  const order = [sort, `${sort.startsWith('-') ? '-' : ''}id`]
+  const queries = await queryOf({ ...scoped, wheres: [where, countWhere], sort: order })
+  if (queries === false) return { docs: [], totalDocs: 0 }
+  const [page, counted] = queries
+  if (!page || !counted) return undefined
+  const { plan } = scoped
+  const db = postgresOf(scoped.payload).drizzle
+  const [rows, total] = await Promise.all([
+    db
+      .select(plan.select)
+      .from(plan.table)
+      .where(page.where)
+      .orderBy(...page.orderBy.map(({ column, order }) => order(column)))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(plan.table).where(counted.where),
   ])
   return {
-    docs: rows.rows.map((row) => documentOf(plan, row)),
-    totalDocs: Number(count.rows[0]?.n ?? 0),
+    docs: rows.map((row) => documentOf(plan, row)),
+    totalDocs: Number(total[0]?.n ?? 0),
   }
 }
 
-/** The tenant's record with this id (a UUID, checked by the caller), or `undefined`. */
+/**
+ * The principal's record with this id (a UUID, checked by the caller), `null` when there is
+ * none, or `undefined` when a condition reaches past the plan's table: Payload reads it then.
+ */
 export const readOne = async ({
-  payload,
-  plan,
-  tenantId,
   id,
-}: {
-  payload: Payload
-  plan: ReadPlan
-  tenantId: string
-  id: string
-}): Promise<Record<string, unknown> | undefined> => {
-  const params: unknown[] = [id]
-  const scope = scopeOf({ plan, tenantId, params })!
-  const { rows } = await postgresOf(payload).pool.query<Row>(
-    `SELECT ${plan.selectList} FROM ${plan.table} WHERE ${plan.id} = $1 AND ${scope} LIMIT 1`,
-    params,
-  )
-  return rows[0] ? documentOf(plan, rows[0]) : undefined
+  ...scoped
+}: Scoped & { id: string }): Promise<Record<string, unknown> | null | undefined> => {
+  const queries = await queryOf({ ...scoped, wheres: [{ id: { equals: id } }] })
+  if (queries === false) return null
+  const query = queries[0]
+  if (!query) return undefined
+  const { plan } = scoped
+  const rows = await postgresOf(scoped.payload)
+    .drizzle.select(plan.select)
+    .from(plan.table)
+    .where(query.where)
+    .limit(1)
+  return rows[0] ? documentOf(plan, rows[0]) : null
 }
