@@ -143,7 +143,7 @@ const searchPage = async (args: PageArgs): Promise<Found> => {
     payload,
     kind,
     version,
-    tenantId: principal.tenant.id,
+    principal,
     language: isSearchLanguage(principal.tenant.language)
       ? principal.tenant.language
       : defaultSearchLanguage,

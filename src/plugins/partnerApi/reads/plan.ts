@@ -27,8 +27,8 @@ export type ReadPlan = {
   /** The adapter's table read. */
   table: PgTable
   columns: PlannedColumn[]
-  /** The adapter's columns by answer key: `id` (the record's), then `c0`, `c1`… of `columns`. */
-  select: Record<string, PgColumn>
+  /** The id's column, then each of `columns`, quoted as the adapter names them: a SELECT list. */
+  selectList: string
 }
 
 /** Field types whose value is one column, as Payload's adapter stores them. */
@@ -125,10 +125,9 @@ const buildPlan = ({ payload, kind, version }: PlanOf): ReadPlan | undefined => 
     versions,
     table: found,
     columns: planned,
-    select: Object.fromEntries([
-      ['id', id],
-      ...planned.map((column, i) => [`c${i}`, table[column.key]!] as const),
-    ]),
+    selectList: [id, ...planned.map((column) => table[column.key]!)]
+      .map((column) => `"${column.name}"`)
+      .join(', '),
   }
 }
 
