@@ -209,6 +209,7 @@ beforeAll(async () => {
       await payload.update({
         collection: kind.collection,
         id: ids[1]!,
+        // Any planned draft kind: its data type is every collection's at once, so none fits.
         data: { _status: 'draft', title: 'sr a newer draft' } as never,
         draft: true,
         overrideAccess: true,

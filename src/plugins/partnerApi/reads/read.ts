@@ -1,9 +1,11 @@
 import { sql, type SQL } from '@payloadcms/db-postgres/drizzle'
 import { PgDialect } from '@payloadcms/db-postgres/drizzle/pg-core'
+import { randomUUID } from 'node:crypto'
+
 import type { Payload, Where } from 'payload'
 
 import { readScope, withinScope } from '../../../access/readScope'
-import { payloadQuery, type PayloadQuery } from '../../../db/payloadQuery'
+import { payloadQuery } from '../../../db/payloadQuery'
 import { postgresOf } from '../../../db/postgres'
 import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
@@ -18,29 +20,6 @@ const valueOf = (column: PlannedColumn, raw: unknown): unknown => {
   if (column.kind === 'number' && typeof raw === 'string') return Number.parseFloat(raw)
   return raw
 }
-
-/**
- * A statement's rows, each as its values in the order selected: the plan's columns, chosen
- * once; the conditions and order are Payload's query builder's, rendered here. The pool runs it
- * (measured: drizzle's own select builder and execution took several times as long).
- */
-const rowsOf = async ({
-  payload,
-  statement,
-}: {
-  payload: Payload
-  statement: SQL
-}): Promise<unknown[][]> => {
-  const { sql: text, params } = dialect.sqlToQuery(statement)
-  const { rows } = await postgresOf(payload).pool.query<unknown[]>({
-    text,
-    values: params,
-    rowMode: 'array',
-  })
-  return rows
-}
-
-const dialect = new PgDialect()
 
 /** A row of the plan's SELECT list as the document Payload's `find` gives at depth 0 with the kind's `select`. */
 const documentOf = (plan: ReadPlan, [id, ...values]: unknown[]): Record<string, unknown> => {
@@ -59,6 +38,47 @@ const documentOf = (plan: ReadPlan, [id, ...values]: unknown[]): Record<string, 
   return doc
 }
 
+/** A statement as the pool takes it. */
+type Statement = { text: string; params: unknown[] }
+
+const dialect = new PgDialect()
+
+/** The rows of a statement, each as its values in the order selected. */
+const rowsOf = async ({
+  payload,
+  statement,
+}: {
+  payload: Payload
+  statement: Statement
+}): Promise<unknown[][]> => {
+  const { rows } = await postgresOf(payload).pool.query<unknown[]>({
+    text: statement.text,
+    values: statement.params,
+    rowMode: 'array',
+  })
+  return rows
+}
+
+/** Statements a plan keeps, by what they say; past it they are made again. */
+const statementsPerPlan = 1_000
+const statements = new WeakMap<ReadPlan, Map<string, unknown>>()
+
+/**
+ * What `make` gives for `key` (the scope, filter and sort a statement says), made once per plan
+ * and key: Payload's query builder costs more than a retrieve's query, and a site asks the
+ * same few questions again and again. The scope is part of the key, so a change to what the
+ * read access answers makes another statement.
+ */
+const remembered = <T>({ plan, key, make }: { plan: ReadPlan; key: string; make: () => T }): T => {
+  let byKey = statements.get(plan)
+  if (!byKey) statements.set(plan, (byKey = new Map()))
+  if (byKey.has(key)) return byKey.get(key) as T
+  if (byKey.size >= statementsPerPlan) byKey.clear()
+  const made = make()
+  byKey.set(key, made)
+  return made
+}
+
 /** What every read of the plan asks: the principal's read access, the version, the filter. */
 type Scoped = {
   payload: Payload
@@ -69,25 +89,16 @@ type Scoped = {
 }
 
 /**
- * The filter within what the principal may read (the collection's read access: the tenant
- * rule) and in the version read, as Payload's query builder says it; `false` when access
- * allows nothing, `undefined` when the conditions reach past the plan's table (Payload reads
- * those).
+ * What the principal may read of the plan's collection (its read access: the tenant rule),
+ * and how a filter within it and in the version read is said: `conditions` and `order` as
+ * Payload's query builder says them, or `undefined` when they reach past the plan's table
+ * (Payload reads those).
  */
-const queryOf = async ({
-  payload,
-  plan,
-  kind,
-  version,
-  principal,
-  reads,
-}: Scoped & { reads: { where: Where | undefined; sort?: string[] }[] }): Promise<
-  (PayloadQuery | undefined)[] | false
-> => {
+const scoped = async ({ payload, plan, kind, version, principal }: Scoped) => {
   const scope = await readScope({ payload, collection: plan.collection, user: principal.user })
   if (scope === false) return false
   const filter = versionFilter({ kind, version }).where
-  return reads.map(({ where, sort }) => {
+  const say = ({ where, sort }: { where: Where | undefined; sort?: string[] }) => {
     const query = payloadQuery({
       payload,
       collection: plan.collection,
@@ -95,8 +106,20 @@ const queryOf = async ({
       where: withinScope({ scope, where: both(where, filter) }) ?? {},
       ...(sort ? { sort } : {}),
     })
-    return query.joins.length > 0 ? undefined : query
-  })
+    if (query.joins.length > 0) return undefined
+    const from = sql`FROM ${sql.identifier(query.tableName)} WHERE ${query.where ?? sql`TRUE`}`
+    const order = sql.join(
+      query.orderBy.map(({ column, order }) => order(column)),
+      sql`, `,
+    )
+    return { from, order }
+  }
+  return { scope, say }
+}
+
+const render = (statement: SQL): Statement => {
+  const { sql: text, params } = dialect.sqlToQuery(statement)
+  return { text, params }
 }
 
 export type SqlPage = { docs: Record<string, unknown>[]; totalDocs: number }
@@ -111,7 +134,7 @@ export const readPage = async ({
   sort,
   limit,
   offset,
-  ...scoped
+  ...args
 }: Scoped & {
   /** What the page holds; `countWhere` what the total counts (the whole list, for a cursor). */
   where?: Where
@@ -120,30 +143,35 @@ export const readPage = async ({
   limit: number
   offset: number
 }): Promise<SqlPage | undefined> => {
-  // The id breaks ties, as in Payload's reads (`payloadPage`).
-  const sorted = [sort, `${sort.startsWith('-') ? '-' : ''}id`]
-  const queries = await queryOf({
-    ...scoped,
-    reads: [{ where, sort: sorted }, { where: countWhere }],
+  const { plan, payload } = args
+  const reading = await scoped(args)
+  if (reading === false) return { docs: [], totalDocs: 0 }
+  const made = remembered({
+    plan,
+    key: JSON.stringify(['page', reading.scope, where ?? null, countWhere ?? null, sort]),
+    make: () => {
+      // The id breaks ties, as in Payload's reads (`payloadPage`).
+      const sorted = [sort, `${sort.startsWith('-') ? '-' : ''}id`]
+      const page = reading.say({ where, sort: sorted })
+      const counted = where === countWhere ? page : reading.say({ where: countWhere })
+      if (!page || !counted) return undefined
+      return {
+        page: render(sql`SELECT ${sql.raw(plan.selectList)} ${page.from} ORDER BY ${page.order}`),
+        count: render(sql`SELECT count(*) ${counted.from}`),
+      }
+    },
   })
-  if (queries === false) return { docs: [], totalDocs: 0 }
-  const [page, counted] = queries
-  if (!page || !counted) return undefined
-  const { plan, payload } = scoped
-  const from = sql.identifier(page.tableName)
-  const order = sql.join(
-    page.orderBy.map(({ column, order }) => order(column)),
-    sql`, `,
-  )
+  if (!made) return undefined
+  const bounds = made.page.params.length
   const [rows, total] = await Promise.all([
     rowsOf({
       payload,
-      statement: sql`SELECT ${sql.raw(plan.selectList)} FROM ${from} WHERE ${page.where ?? sql`TRUE`} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      statement: {
+        text: `${made.page.text} LIMIT $${bounds + 1} OFFSET $${bounds + 2}`,
+        params: [...made.page.params, limit, offset],
+      },
     }),
-    rowsOf({
-      payload,
-      statement: sql`SELECT count(*) FROM ${from} WHERE ${counted.where ?? sql`TRUE`}`,
-    }),
+    rowsOf({ payload, statement: made.count }),
   ])
   return {
     docs: rows.map((row) => documentOf(plan, row)),
@@ -151,22 +179,32 @@ export const readPage = async ({
   }
 }
 
+/** Where a retrieve's id goes in its statement, made once for every id. */
+const idSlot = randomUUID()
+
 /**
  * The principal's record with this id (a UUID, checked by the caller), `null` when there is
  * none, or `undefined` when a condition reaches past the plan's table: Payload reads it then.
  */
 export const readOne = async ({
   id,
-  ...scoped
+  ...args
 }: Scoped & { id: string }): Promise<Record<string, unknown> | null | undefined> => {
-  const queries = await queryOf({ ...scoped, reads: [{ where: { id: { equals: id } } }] })
-  if (queries === false) return null
-  const query = queries[0]
-  if (!query) return undefined
-  const { plan, payload } = scoped
+  const { plan, payload } = args
+  const reading = await scoped(args)
+  if (reading === false) return null
+  const made = remembered({
+    plan,
+    key: JSON.stringify(['one', reading.scope]),
+    make: () => {
+      const one = reading.say({ where: { id: { equals: idSlot } } })
+      return one && render(sql`SELECT ${sql.raw(plan.selectList)} ${one.from} LIMIT 1`)
+    },
+  })
+  if (!made) return undefined
   const rows = await rowsOf({
     payload,
-    statement: sql`SELECT ${sql.raw(plan.selectList)} FROM ${sql.identifier(query.tableName)} WHERE ${query.where ?? sql`TRUE`} LIMIT 1`,
+    statement: { text: made.text, params: made.params.map((p) => (p === idSlot ? id : p)) },
   })
   return rows[0] ? documentOf(plan, rows[0]) : null
 }
