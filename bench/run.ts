@@ -182,8 +182,9 @@ const main = async (): Promise<void> => {
           : {}),
       },
     })
-    // The same uncached partner layer reading through Payload's query builder: what the
-    // partner layer's own SQL buys, in this run.
+    // The same uncached partner layer reading through Payload's `find`: what its own reads
+    // (`reads/`: Payload's query builder, the plan's columns, no per-document hooks) buy, in
+    // this run.
     const viaPayload = await startApp({
       databaseUri: cluster.connectionString,
       env: { PARTNER_CACHE: 'off', PARTNER_SQL_READS: 'off' },

@@ -24,8 +24,6 @@ export type ReadPlan = {
   collection: CollectionSlug
   /** Whether the versions table is read: the latest version of a kind with drafts. */
   versions: boolean
-  /** The adapter's table read. */
-  table: PgTable
   columns: PlannedColumn[]
   /** The id's column, then each of `columns`, quoted as the adapter names them: a SELECT list. */
   selectList: string
@@ -123,7 +121,6 @@ const buildPlan = ({ payload, kind, version }: PlanOf): ReadPlan | undefined => 
   return {
     collection: kind.collection,
     versions,
-    table: found,
     columns: planned,
     selectList: [id, ...planned.map((column) => table[column.key]!)]
       .map((column) => `"${column.name}"`)

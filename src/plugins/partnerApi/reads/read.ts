@@ -61,7 +61,8 @@ const rowsOf = async ({
 
 /** Statements a plan keeps, by what they say; past it they are made again. */
 const statementsPerPlan = 1_000
-const statements = new WeakMap<ReadPlan, Map<string, unknown>>()
+
+type Remembered<T> = WeakMap<ReadPlan, Map<string, { made: T }>>
 
 /**
  * What `make` gives for `key` (the scope, filter and sort a statement says), made once per plan
@@ -69,15 +70,29 @@ const statements = new WeakMap<ReadPlan, Map<string, unknown>>()
  * same few questions again and again. The scope is part of the key, so a change to what the
  * read access answers makes another statement.
  */
-const remembered = <T>({ plan, key, make }: { plan: ReadPlan; key: string; make: () => T }): T => {
-  let byKey = statements.get(plan)
-  if (!byKey) statements.set(plan, (byKey = new Map()))
-  if (byKey.has(key)) return byKey.get(key) as T
+const remembered = <T>({
+  store,
+  plan,
+  key,
+  make,
+}: {
+  store: Remembered<T>
+  plan: ReadPlan
+  key: string
+  make: () => T
+}): T => {
+  let byKey = store.get(plan)
+  if (!byKey) store.set(plan, (byKey = new Map()))
+  const found = byKey.get(key)
+  if (found) return found.made
   if (byKey.size >= statementsPerPlan) byKey.clear()
   const made = make()
-  byKey.set(key, made)
+  byKey.set(key, { made })
   return made
 }
+
+const pages: Remembered<{ page: Statement; count: Statement } | undefined> = new WeakMap()
+const ones: Remembered<Statement | undefined> = new WeakMap()
 
 /** What every read of the plan asks: the principal's read access, the version, the filter. */
 type Scoped = {
@@ -90,9 +105,9 @@ type Scoped = {
 
 /**
  * What the principal may read of the plan's collection (its read access: the tenant rule),
- * and how a filter within it and in the version read is said: `conditions` and `order` as
- * Payload's query builder says them, or `undefined` when they reach past the plan's table
- * (Payload reads those).
+ * and how a filter within it and in the version read is said: `from` (the table and the
+ * conditions) and `order` as Payload's query builder says them, or `undefined` when they reach
+ * past the plan's table (Payload reads those).
  */
 const scoped = async ({ payload, plan, kind, version, principal }: Scoped) => {
   const scope = await readScope({ payload, collection: plan.collection, user: principal.user })
@@ -147,8 +162,9 @@ export const readPage = async ({
   const reading = await scoped(args)
   if (reading === false) return { docs: [], totalDocs: 0 }
   const made = remembered({
+    store: pages,
     plan,
-    key: JSON.stringify(['page', reading.scope, where ?? null, countWhere ?? null, sort]),
+    key: JSON.stringify([reading.scope, where ?? null, countWhere ?? null, sort]),
     make: () => {
       // The id breaks ties, as in Payload's reads (`payloadPage`).
       const sorted = [sort, `${sort.startsWith('-') ? '-' : ''}id`]
@@ -194,8 +210,9 @@ export const readOne = async ({
   const reading = await scoped(args)
   if (reading === false) return null
   const made = remembered({
+    store: ones,
     plan,
-    key: JSON.stringify(['one', reading.scope]),
+    key: JSON.stringify(reading.scope),
     make: () => {
       const one = reading.say({ where: { id: { equals: idSlot } } })
       return one && render(sql`SELECT ${sql.raw(plan.selectList)} ${one.from} LIMIT 1`)
