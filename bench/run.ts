@@ -19,7 +19,7 @@ import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
 import { startApp, projectRoot, testDistDir } from '../tests/helpers/app'
 import pg from 'pg'
 
-import { encodeListCursor } from '../src/plugins/partnerApi/listCursor'
+import { encodeListCursor } from '../src/plugins/partnerApi/reads/listCursor'
 import { bullets, heading, paragraph, richText } from '../src/seed/richText'
 import { copyEvents } from './bulkSeed'
 import { measure, type Figures } from './load'
@@ -182,8 +182,9 @@ const main = async (): Promise<void> => {
           : {}),
       },
     })
-    // The same uncached partner layer reading through Payload's query builder: what the
-    // partner layer's own SQL buys, in this run.
+    // The same uncached partner layer reading through Payload's `find`: what its own reads
+    // (`reads/`: Payload's query builder, the plan's columns, no per-document hooks) buy, in
+    // this run.
     const viaPayload = await startApp({
       databaseUri: cluster.connectionString,
       env: { PARTNER_CACHE: 'off', PARTNER_SQL_READS: 'off' },

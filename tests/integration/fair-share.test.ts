@@ -243,7 +243,7 @@ describe('fair shares', () => {
     await db.execute(sql`analyze events`)
     await db.execute(sql`analyze event_instances`)
     const plan = async (question: { season?: string; venue?: string }) => {
-      const statement = upcomingStatement({
+      const statement = await upcomingStatement({
         payload,
         tenantId: noisyTenant,
         shape: question.season ? ['season'] : ['venue'],

@@ -5,10 +5,10 @@ import type { Tenant } from '../../src/payload-types'
 import { partnerKinds, type Kind } from '../../src/plugins/partnerApi/kinds/model'
 import type { JsonSchema } from '../../src/plugins/partnerApi/kinds/fieldSchema'
 import { propertiesOf } from '../../src/plugins/partnerApi/kinds/fieldSchema'
-import { operatorsOf, parseListQuery } from '../../src/plugins/partnerApi/query'
+import { operatorsOf, parseListQuery } from '../../src/plugins/partnerApi/reads/listQuery'
 import type { ReadVersion } from '../../src/plugins/partnerApi/operations/version'
-import { readPlan } from '../../src/plugins/partnerApi/sqlReads/plan'
-import { whereSql } from '../../src/plugins/partnerApi/sqlReads/where'
+import { readPlan } from '../../src/plugins/partnerApi/reads/plan'
+import { payloadQuery } from '../../src/db/payloadQuery'
 import { startApp, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'
 import { createKey, partner, partnerBase, sampleBody } from '../helpers/partner'
@@ -16,7 +16,7 @@ import { createTenant } from '../helpers/tenants'
 import { element as block, text } from '../../src/seed/richText'
 
 /**
- * The partner layer's own SQL (`sqlReads/`) answers exactly what Payload answers: two apps on one
+ * The partner layer's own reads (`reads/read.ts`: one table, Payload's query builder) answer exactly what Payload answers: two apps on one
  * database, one with it and one without (both without the read cache), asked the same lists,
  * sorts, filters (every operator each field type takes, nulls and lists with nulls included),
  * cursor walks and retrieves; every answer must be the same status and the same bytes.
@@ -151,7 +151,9 @@ const expectSql = ({ kind, query }: { kind: Kind; query: string }) => {
   }
   const { where } = parsed
   const plan = readPlan({ payload, kind, version: parsed.draft ? 'latest' : 'published' })!
-  expect(where && whereSql({ plan, where, params: [] }), query).toBeTypeOf('string')
+  // Payload's query builder says it over the plan's one table.
+  const { collection, versions } = plan
+  expect(where && payloadQuery({ payload, collection, versions, where }).joins, query).toEqual([])
 }
 
 beforeAll(async () => {
@@ -207,6 +209,7 @@ beforeAll(async () => {
       await payload.update({
         collection: kind.collection,
         id: ids[1]!,
+        // Any planned draft kind: its data type is every collection's at once, so none fits.
         data: { _status: 'draft', title: 'sr a newer draft' } as never,
         draft: true,
         overrideAccess: true,

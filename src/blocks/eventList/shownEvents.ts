@@ -1,9 +1,12 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { SQL } from '@payloadcms/db-postgres/drizzle'
+import { alias, type PgTable } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload, PayloadRequest } from 'payload'
 
+import { readScope, tenantMember, withinScope } from '../../access/readScope'
 import { executeInRequest } from '../../db/inTransaction'
-import { collectionTable, type CollectionTable } from '../../db/postgres'
+import { payloadQuery } from '../../db/payloadQuery'
+import { collectionTable, postgresOf, type CollectionTable } from '../../db/postgres'
 import { fairQueue, fairRefusal } from '../../lib/fairQueues'
 import { isUuid } from '../../lib/uuid'
 import type { BlockResolver } from '../../plugins/partnerApi/exports/kinds'
@@ -51,18 +54,18 @@ const chosen = async ({
   )
   const ids = [...new Set(picked.flat())]
   const shown = new Set<string>()
+  // The tenant's events, by the collection's read access (the tenant rule) for a member.
+  const scope = await readScope({ payload, collection: 'events', user: tenantMember({ tenantId }) })
   // A bounded number of ids a statement: a list of many pages of many lists stays in bounds.
-  for (let at = 0; at < ids.length; at += chosenPerQuery) {
+  for (let at = 0; scope !== false && at < ids.length; at += chosenPerQuery) {
     const some = ids.slice(at, at + chosenPerQuery)
+    const where = withinScope({
+      scope,
+      where: { and: [{ id: { in: some } }, { _status: { equals: 'published' } }] },
+    })
     const { docs } = await payload.find({
       collection: 'events',
-      where: {
-        and: [
-          { id: { in: some } },
-          { tenant: { equals: tenantId } },
-          { _status: { equals: 'published' } },
-        ],
-      },
+      ...(where ? { where } : {}),
       select: { _status: true },
       depth: 0,
       limit: some.length,
@@ -107,9 +110,11 @@ const shapeOf = (q: Question): Filter[] => filters.filter((filter) => q[filter] 
  * a performance at its venue where it names them; soonest first. Each question is a row of a
  * VALUES list joined LATERAL to the events; a filter is a plain equality on its column, which
  * its index answers (a condition that may be null, `q.season is null or …`, reads every event).
- * Rows are `(n, id)`, `n` the question's place in `questions`.
+ * The tenant's events and performances are what the collections' read access gives a member of
+ * the tenant (the tenant rule), said by Payload's query builder. Rows are `(n, id)`, `n` the
+ * question's place in `questions`; `undefined` when access gives nothing.
  */
-export const upcomingStatement = ({
+export const upcomingStatement = async ({
   payload,
   tenantId,
   shape,
@@ -122,10 +127,34 @@ export const upcomingStatement = ({
   shape: Filter[]
   questions: Question[]
   now: string
-}): SQL => {
+}): Promise<SQL | undefined> => {
   const events = collectionTable({ payload, collection: 'events' })
   const instances = collectionTable({ payload, collection: 'event-instances' })
-  if (!events || !instances) throw new Error('event lists: no events or event-instances table')
+  const tables = postgresOf(payload).tables
+  const eventsTable: PgTable | undefined = events && tables[events.name]
+  const instancesTable: PgTable | undefined = instances && tables[instances.name]
+  if (!events || !instances || !eventsTable || !instancesTable)
+    throw new Error('event lists: no events or event-instances table')
+  const e = alias(eventsTable, 'e')
+  const i = alias(instancesTable, 'i')
+  const user = tenantMember({ tenantId })
+  const [eventScope, instanceScope] = await Promise.all([
+    readScope({ payload, collection: 'events', user }),
+    readScope({ payload, collection: 'event-instances', user }),
+  ])
+  if (eventScope === false || instanceScope === false) return undefined
+  const shownEvent = payloadQuery({
+    payload,
+    collection: 'events',
+    where: withinScope({ scope: eventScope, where: { _status: { equals: 'published' } } }) ?? {},
+    aliasTable: e,
+  }).where
+  const ownInstance = payloadQuery({
+    payload,
+    collection: 'event-instances',
+    where: withinScope({ scope: instanceScope, where: undefined }) ?? {},
+    aliasTable: i,
+  }).where
   const start = column(instances, 'startDate')
   const filterColumn: Record<Filter, SQL> = {
     season: sql`e.${column(events, 'season')}`,
@@ -155,9 +184,8 @@ export const upcomingStatement = ({
         select e.id as id, min(i.${start}) as next
         from ${sql.identifier(events.name)} e
         join ${sql.identifier(instances.name)} i on i.${column(instances, 'event')} = e.id
-        where e.${column(events, 'tenant')} = ${tenantId}
-          and e.${column(events, '_status')} = 'published'
-          and i.${column(instances, 'tenant')} = ${tenantId}
+        where ${shownEvent ?? sql`true`}
+          and ${ownInstance ?? sql`true`}
           and i.${start} >= ${now}::timestamptz
           and i.${column(instances, 'hidden')} is not true${filtered}
         group by e.id
@@ -173,12 +201,14 @@ const upcomingOfShape = async ({
   req,
   ...asked
 }: Parameters<typeof upcomingStatement>[0] & { req?: PayloadRequest }): Promise<string[][]> => {
+  const answers = asked.questions.map((): string[] => [])
+  const query = await upcomingStatement({ payload, ...asked })
+  if (!query) return answers
   const found = await executeInRequest<{ n: number; id: string }>({
     payload,
     ...(req ? { req } : {}),
-    query: upcomingStatement({ payload, ...asked }),
+    query,
   })
-  const answers = asked.questions.map((): string[] => [])
   for (const { n, id } of found) answers[Number(n)]?.push(String(id))
   return answers
 }

@@ -34,8 +34,9 @@ export type PartnerApiOptions = {
    */
   cache: { enabled: boolean; maxBytes: number; ttlMs: number }
   /**
-   * Reads of kinds whose answer is columns of one table run as the partner layer's own SQL
-   * (`sqlReads/`) instead of through Payload's query builder; off, Payload reads everything.
+   * Reads of kinds whose answer is columns of one table select those columns themselves
+   * (`reads/`, with Payload's query builder and read access) instead of through Payload's
+   * `find`; off, Payload reads everything.
    * Either way the answers are the same bytes.
    */
   sqlReads: boolean

@@ -3,4 +3,4 @@
  * schedule records of those kinds as partners read them.
  */
 export { partnerKinds, type Kind } from '../kinds/model'
-export { presentRecord } from '../present'
+export { presentRecord } from '../records/present'

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 
+import { tenantMember } from '../../../access/readScope'
 import type { Tenant } from '../../../payload-types'
 import { relationId, type RelationValue } from '../../../utilities/relationId'
 import { rememberedLookup } from '../cache/lookups'
@@ -55,11 +56,11 @@ export const authorize = async ({
     key: { id: key.id, name: key.name, scope: key.scope, prefix: key.prefix },
     tenant,
     user: {
-      id: key.id,
-      collection: 'users',
-      email: `key-${key.prefix}@partners.invalid`,
-      roles: ['user'],
-      tenants: [{ tenant: tenant.id, roles: ['editor'] }],
+      ...tenantMember({
+        tenantId: tenant.id,
+        id: key.id,
+        email: `key-${key.prefix}@partners.invalid`,
+      }),
       apiKey: key.id,
     },
   }

@@ -1,3 +1,4 @@
+import type { TenantMember } from '../../../access/readScope'
 import type { ApiKey, Tenant } from '../../../payload-types'
 
 /** What a key may do: read, or read and write. */
@@ -7,12 +8,7 @@ export type Scope = 'read' | 'write'
 export type PartnerPrincipal = {
   key: Pick<ApiKey, 'id' | 'name' | 'scope' | 'prefix'>
   tenant: Tenant
-  user: {
-    id: string
-    collection: 'users'
-    email: string
-    roles: ['user']
-    tenants: { tenant: string; roles: ['editor'] }[]
+  user: TenantMember & {
     /** The key acting: what the change log records as the author of a write. */
     apiKey: string
   }

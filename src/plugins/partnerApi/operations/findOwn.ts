@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { fail } from '../http/problems'
-import { isUuid } from '../query'
+import { isUuid } from '../../../lib/uuid'
 import { actingAs, partnerRead, type OperationArgs } from './types'
 import type { ReadVersion } from './version'
 

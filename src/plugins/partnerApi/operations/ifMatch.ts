@@ -11,7 +11,7 @@ import { executeInRequest } from '../../../db/inTransaction'
 import { collectionTableName } from '../../../db/postgres'
 import { etagOf, matches } from '../../../lib/etag'
 import { fail } from '../http/problems'
-import { presentRecord } from '../present'
+import { presentRecord } from '../records/present'
 import { findOwn } from './findOwn'
 import type { OperationArgs } from './types'
 

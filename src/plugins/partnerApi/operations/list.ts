@@ -2,13 +2,13 @@ import type { Where } from 'payload'
 
 import { defaultSearchLanguage, isSearchLanguage } from '../../../lib/searchLanguages'
 
-import { afterCursor, encodeListCursor, type ListCursor } from '../listCursor'
+import { afterCursor, encodeListCursor, type ListCursor } from '../reads/listCursor'
 import { partnerOptions } from '../options'
-import type { ListQuery } from '../query'
-import { presentRecords } from '../present'
-import { readPlan } from '../sqlReads/plan'
-import { readPage } from '../sqlReads/read'
-import { rankedIds, searchMatchesMax } from '../sqlReads/search'
+import type { ListQuery } from '../reads/listQuery'
+import { presentRecords } from '../records/present'
+import { readPlan } from '../reads/plan'
+import { readPage } from '../reads/read'
+import { rankedIds, searchMatchesMax } from '../reads/search'
 import { actingAs, both, partnerRead, type OperationArgs, type PartnerRecord } from './types'
 import type { ReadVersion } from './version'
 
@@ -94,7 +94,7 @@ type Found = { docs: object[]; totalDocs: number; totalPages: number; hasNextPag
 type PageArgs = OperationArgs & { query: ListQuery; version: ReadVersion }
 
 /**
- * The page from the kind's own SQL (`sqlReads/`), when it has a plan that can say the query;
+ * The page from the kind's own reads (`reads/read.ts`), when it has a plan that can say the query;
  * a cursor page reads one more than asked, which tells whether another follows.
  */
 const sqlPage = async ({
@@ -111,7 +111,9 @@ const sqlPage = async ({
   const found = await readPage({
     payload,
     plan,
-    tenantId: principal.tenant.id,
+    kind,
+    version,
+    principal,
     where: cursor ? both(where, afterCursor(cursor)) : where,
     countWhere: where,
     sort,
@@ -141,7 +143,7 @@ const searchPage = async (args: PageArgs): Promise<Found> => {
     payload,
     kind,
     version,
-    tenantId: principal.tenant.id,
+    principal,
     language: isSearchLanguage(principal.tenant.language)
       ? principal.tenant.language
       : defaultSearchLanguage,

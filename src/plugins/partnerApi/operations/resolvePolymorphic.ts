@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 import { fail } from '../http/problems'
-import { isUuid } from '../query'
+import { isUuid } from '../../../lib/uuid'
 import { actingAs, type OperationArgs } from './types'
 
 const valueAt = (body: object, path: string): unknown =>

@@ -1,8 +1,8 @@
 import { partnerOptions } from '../options'
-import { isUuid } from '../query'
-import { presentRecord } from '../present'
-import { readPlan } from '../sqlReads/plan'
-import { readOne } from '../sqlReads/read'
+import { isUuid } from '../../../lib/uuid'
+import { presentRecord } from '../records/present'
+import { readPlan } from '../reads/plan'
+import { readOne } from '../reads/read'
 import { findOwn, missingRecord } from './findOwn'
 import type { OperationArgs, PartnerRecord } from './types'
 import type { ReadVersion } from './version'
@@ -19,9 +19,9 @@ export const retrieveRecord = async (
     ? readPlan({ payload, kind, version })
     : undefined
   const tenantId = principal.tenant.id
-  const doc = !plan
-    ? await findOwn(args)
-    : ((isUuid(id) ? await readOne({ payload, plan, tenantId, id }) : undefined) ??
-      missingRecord({ kind, id }))
+  const own =
+    plan && isUuid(id) ? await readOne({ payload, plan, kind, version, principal, id }) : undefined
+  // `undefined`: no plan, or conditions past its table: Payload reads it (a non-UUID is missing).
+  const doc = own === undefined ? await findOwn(args) : (own ?? missingRecord({ kind, id }))
   return presentRecord({ payload, kind, tenantId, doc })
 }

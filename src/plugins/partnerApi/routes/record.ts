@@ -9,7 +9,7 @@ import { retrieveRecord } from '../operations/retrieve'
 import { updateRecord } from '../operations/update'
 import { readVersionOf } from '../operations/version'
 import { fail } from '../http/problems'
-import { parseListQuery, parseRecordQuery } from '../query'
+import { parseListQuery, parseRecordQuery } from '../reads/listQuery'
 import {
   etagHeader,
   locationHeader,

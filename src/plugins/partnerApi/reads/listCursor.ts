@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 
-import { isUuid } from './query'
+import { isUuid } from '../../../lib/uuid'
 
 /**
  * Where the next page of a list begins, opaque to partners: the sort it was made for, the last

@@ -1,18 +1,27 @@
 import type { Block, CollectionSlug, Payload, PayloadRequest } from 'payload'
 
-import { timeSlices } from '../../lib/timeSlices'
-import { linkableCollections } from '../../fields/richText'
-import { eachFieldValue } from '../../fields/fieldValues'
-import { richTextReferences } from '../../utilities/richTextReferences'
-import { blockResolverOf, type BlockResolver } from './kinds/blockResolver'
-import type { Kind } from './kinds/model'
-import { htmlName } from './kinds/richTextSiblings'
-import type { PartnerRecord } from './operations/types'
-import { isUuid } from './query'
-import { richTextHtml, type Picture, type Targets } from './richText/html'
+import { readScope, tenantMember, withinScope } from '../../../access/readScope'
+import { timeSlices } from '../../../lib/timeSlices'
+import { linkableCollections } from '../../../fields/richText'
+import { eachFieldValue } from '../../../fields/fieldValues'
+import { richTextReferences } from '../../../utilities/richTextReferences'
+import { blockResolverOf, type BlockResolver } from '../kinds/blockResolver'
+import type { Kind } from '../kinds/model'
+import { htmlName } from '../kinds/richTextSiblings'
+import type { PartnerRecord } from '../operations/types'
+import { isUuid } from '../../../lib/uuid'
+import { richTextHtml, type Picture, type Targets } from '../richText/html'
+
+const isCollection = (payload: Payload, slug: string): slug is CollectionSlug =>
+  slug in payload.collections
+
+/** A picture's stored width or height: a number, or absent. */
+const size = (value: unknown): Picture['width'] =>
+  typeof value === 'number' ? value : value === null ? null : undefined
 
 /**
- * The records rich text names, found in the tenant only (a foreign id reads as gone) and, of a
+ * The records rich text names, found in the tenant only (its members' read access: a foreign
+ * id reads as gone) and, of a
  * kind with drafts, only when published (a link to a record the website cannot show would be
  * a dead end, and would tell of it): one query per collection named, for a whole page of
  * records at once.
@@ -29,46 +38,56 @@ const findTargets = async ({
   req?: PayloadRequest
 }): Promise<Targets> => {
   const targets: Targets = { links: new Map(), pictures: new Map() }
-  const wanted = new Map<string, Set<string>>()
+  const wanted = new Map<CollectionSlug, Set<string>>()
   for (const ref of values.flatMap((value) => richTextReferences(value))) {
+    const { collection } = ref
     const allowed =
       ref.node === 'link'
-        ? linkableCollections(payload.config.collections).includes(ref.collection as CollectionSlug)
-        : ref.collection === 'media'
-    if (allowed && isUuid(ref.id))
-      wanted.set(ref.collection, (wanted.get(ref.collection) ?? new Set()).add(ref.id))
+        ? linkableCollections(payload.config.collections).includes(collection as CollectionSlug)
+        : collection === 'media'
+    if (allowed && isUuid(ref.id) && isCollection(payload, collection))
+      wanted.set(collection, (wanted.get(collection) ?? new Set()).add(ref.id))
   }
+  const member = tenantMember({ tenantId })
   await Promise.all(
     [...wanted].map(async ([collection, ids]) => {
-      const drafts = Boolean(
-        payload.collections[collection as CollectionSlug]?.config.versions?.drafts,
-      )
-      const { docs } = await payload.find({
-        collection: collection as CollectionSlug,
+      // The tenant's records, by the collection's read access (the tenant rule) for a member.
+      const scope = await readScope({ payload, collection, user: member })
+      if (scope === false) return
+      const drafts = Boolean(payload.collections[collection].config.versions?.drafts)
+      const where = withinScope({
+        scope,
         where: {
           and: [
             { id: { in: [...ids] } },
-            { tenant: { equals: tenantId } },
             ...(drafts ? [{ _status: { equals: 'published' } }] : []),
           ],
         },
+      })
+      const { docs } = await payload.find({
+        collection,
+        ...(where ? { where } : {}),
         depth: 0,
         limit: ids.size,
         pagination: false,
         overrideAccess: true,
         ...(req ? { req } : {}),
       })
-      for (const doc of docs as unknown as Record<string, unknown>[]) {
+      for (const doc of docs) {
+        const at = (name: string): unknown => Reflect.get(doc, name)
+        const url = at('url')
         const key = `${collection}:${String(doc.id)}`
         if (collection === 'media') {
-          if (typeof doc.url === 'string')
+          if (typeof url === 'string') {
+            const alt = at('alt')
             targets.pictures.set(key, {
-              url: doc.url,
-              alt: typeof doc.alt === 'string' ? doc.alt : '',
-              width: doc.width as Picture['width'],
-              height: doc.height as Picture['height'],
+              url,
+              alt: typeof alt === 'string' ? alt : '',
+              width: size(at('width')),
+              height: size(at('height')),
             })
-        } else targets.links.set(key, typeof doc.url === 'string' ? doc.url : null)
+          }
+        } else targets.links.set(key, typeof url === 'string' ? url : null)
       }
     }),
   )

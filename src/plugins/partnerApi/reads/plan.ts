@@ -1,44 +1,32 @@
-import type { FlattenedField, Payload } from 'payload'
+import { getTableColumns } from '@payloadcms/db-postgres/drizzle'
+import type { PgColumn, PgTable } from '@payloadcms/db-postgres/drizzle/pg-core'
+import type { CollectionSlug, FlattenedField, Payload } from 'payload'
 
-import { collectionTable } from '../../../db/postgres'
+import { collectionTableName, postgresOf } from '../../../db/postgres'
 import type { Kind } from '../kinds/model'
 import type { ReadVersion } from '../operations/version'
 
 /** How a stored value becomes what Payload answers for it. */
 export type ColumnKind = 'date' | 'number' | 'plain'
 
-/**
- * One column of a partner answer: where its value goes in the document Payload would give, and
- * whether it references another record (Payload's `not_in` then keeps the empty ones).
- */
-export type PlannedColumn = { path: string[]; column: string; kind: ColumnKind; reference: boolean }
+/** One column of a partner answer: where its value goes in the document Payload would give. */
+export type PlannedColumn = { path: string[]; key: string; kind: ColumnKind }
 
 /**
- * How a kind's partner reads run as SQL of their own: every field a partner answer holds is a
- * column of one table (no arrays, blocks, has-many or polymorphic relationships, locales, or
- * hooks and access of their own), so a page is one statement and its count another, built
- * from strings prepared once. A kind with anything else has no plan: Payload reads it.
+ * Which kinds' partner reads skip Payload's `find` and its per-document read hooks: those whose
+ * every field a partner answer holds is a column of one table (no arrays, blocks, has-many or
+ * polymorphic relationships, locales, or hooks and access of their own), so a page is one
+ * statement and its count another. Their conditions, order, drafts and tenant scope are still
+ * Payload's (`read.ts`); the plan only says which columns hold the answer. A kind with
+ * anything else has no plan: Payload reads it.
  */
 export type ReadPlan = {
-  /**
-   * Quoted: the collection's table, or for the latest version of a kind with drafts its
-   * versions table (a draft save writes there only: the collection's table keeps what is
-   * published).
-   */
-  table: string
-  /**
-   * The version's condition on every row, or `TRUE`: the latest row of the versions table (the
-   * others are history), or a published row of the collection's table.
-   */
-  versionScope: string
-  /** Quoted columns: the record's id, its tenant. */
-  id: string
-  tenant: string
+  collection: CollectionSlug
+  /** Whether the versions table is read: the latest version of a kind with drafts. */
+  versions: boolean
   columns: PlannedColumn[]
-  /** `id` and the columns as `c0`, `c1`…, in the order of `columns`. */
+  /** The id's column, then each of `columns`, quoted as the adapter names them: a SELECT list. */
   selectList: string
-  /** The column of each filterable and sortable dotted path (`id` included). */
-  byPath: Map<string, PlannedColumn>
 }
 
 /** Field types whose value is one column, as Payload's adapter stores them. */
@@ -59,8 +47,6 @@ const scalarKinds: Partial<Record<FlattenedField['type'], ColumnKind>> = {
   upload: 'plain',
 }
 
-type Column = { name: string }
-
 /** The field's columns, or `undefined` when any part of it is more than a column. */
 const columnsOf = ({
   field,
@@ -71,7 +57,7 @@ const columnsOf = ({
   field: FlattenedField
   path: string[]
   key: string
-  table: Record<string, Column>
+  table: Record<string, unknown>
 }): PlannedColumn[] | undefined => {
   const own = field as FlattenedField & {
     hidden?: boolean
@@ -106,16 +92,7 @@ const columnsOf = ({
     typeof own.relationTo !== 'string'
   )
     return undefined
-  const column = table[key]
-  if (!column) return undefined
-  return [
-    {
-      path,
-      column: `"${column.name}"`,
-      kind,
-      reference: field.type === 'relationship' || field.type === 'upload',
-    },
-  ]
+  return table[key] ? [{ path, key, kind }] : undefined
 }
 
 /** A kind read in one version. */
@@ -126,41 +103,28 @@ const buildPlan = ({ payload, kind, version }: PlanOf): ReadPlan | undefined => 
   const collection = payload.collections[kind.collection]?.config
   if (!collection || collection.hooks.afterRead.length > 0) return undefined
   const versions = kind.drafts && version === 'latest'
-  const table = collectionTable({ payload, collection: kind.collection, versions })
-  if (!table) return undefined
-  const { columns } = table
+  const name = collectionTableName({ payload, collection: kind.collection, versions })
+  const found: PgTable | undefined = name ? postgresOf(payload).tables[name] : undefined
+  if (!found) return undefined
+  const table: Record<string, PgColumn> = getTableColumns(found)
   const prefix = versions ? 'version_' : ''
   const planned: PlannedColumn[] = []
   for (const name of Object.keys(kind.select)) {
     const field = collection.flattenedFields.find((f) => 'name' in f && f.name === name)
     if (!field) return undefined
-    const found = columnsOf({ field, path: [name], key: `${prefix}${name}`, table: columns })
-    if (!found) return undefined
-    planned.push(...found)
+    const columns = columnsOf({ field, path: [name], key: `${prefix}${name}`, table })
+    if (!columns) return undefined
+    planned.push(...columns)
   }
-  const id = columns[versions ? 'parent' : 'id']
-  const tenant = table.field('tenant')
-  const status = table.field('_status')
-  if (!id || !tenant || (versions && !columns.latest) || (kind.drafts && !status)) return undefined
-  const idColumn: PlannedColumn = {
-    path: ['id'],
-    column: `"${id.name}"`,
-    kind: 'plain',
-    reference: false,
-  }
-  const byPath = new Map<string, PlannedColumn>([['id', idColumn]])
-  for (const column of planned) byPath.set(column.path.join('.'), column)
+  const id = table[versions ? 'parent' : 'id']
+  if (!id) return undefined
   return {
-    table: `"${table.name}"`,
-    versionScope: versions ? 'latest = TRUE' : kind.drafts ? `"${status}" = 'published'` : 'TRUE',
-    id: idColumn.column,
-    tenant: `"${tenant}"`,
+    collection: kind.collection,
+    versions,
     columns: planned,
-    selectList: [
-      `${idColumn.column} AS id`,
-      ...planned.map((column, i) => `${column.column} AS c${i}`),
-    ].join(', '),
-    byPath,
+    selectList: [id, ...planned.map((column) => table[column.key]!)]
+      .map((column) => `"${column.name}"`)
+      .join(', '),
   }
 }
 

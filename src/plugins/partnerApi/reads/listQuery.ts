@@ -1,15 +1,13 @@
 import { parse } from 'qs-esm'
 import type { Where } from 'payload'
 
-import type { Leaf } from './kinds/fieldSchema'
-import { fail } from './http/problems'
-import { queryLimits, wordsIn } from '../../lib/queryLimits'
-import { listDefaults } from './defaults'
+import type { Leaf } from '../kinds/fieldSchema'
+import { fail } from '../http/problems'
+import { queryLimits, wordsIn } from '../../../lib/queryLimits'
+import { listDefaults } from '../defaults'
 import { decodeListCursor, type ListCursor } from './listCursor'
 
-import { isUuid } from '../../lib/uuid'
-
-export { isUuid }
+import { isUuid } from '../../../lib/uuid'
 
 /** The operators a filter may use on a field, by the field's type. */
 export const operatorsFor: Record<Leaf['type'], string[]> = {

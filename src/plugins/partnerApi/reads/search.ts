@@ -1,12 +1,17 @@
+import { sql } from '@payloadcms/db-postgres/drizzle'
+import { PgDialect } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
 import type { PoolClient } from 'pg'
 
+import { readScope, withinScope } from '../../../access/readScope'
+import { payloadQuery } from '../../../db/payloadQuery'
 import { collectionTable, postgresOf } from '../../../db/postgres'
 import { fairQueue, fairRefusal } from '../../../lib/fairQueues'
 import { isSearchLanguage, type SearchLanguage } from '../../../lib/searchLanguages'
 import { searchLanguageField, searchTextField } from '../../search'
 import type { Kind } from '../kinds/model'
-import type { ReadVersion } from '../operations/version'
+import type { PartnerPrincipal } from '../keys/principal'
+import { versionFilter, type ReadVersion } from '../operations/version'
 import { fail } from '../http/problems'
 
 /** Search answers come from the best this many matches: a search is for finding, not paging. */
@@ -28,24 +33,26 @@ export const searchRankCharacters = 2_000
 export const searchLimits = { timeoutMs: 3_000 }
 
 /**
- * The ids of the tenant's records that match the words (PostgreSQL full-text search as written
- * on a web search form: quoted phrases, `or`, `-word`), best first, in the tenant's language.
- * One statement on the indexed `searchText` of the version read: what is published (the
- * collection's table), or the latest version of each record (its versions table). Words that
- * only leave things out (`-word`) find nothing the index can look up, and are refused.
+ * The ids of the principal's records that match the words (PostgreSQL full-text search as
+ * written on a web search form: quoted phrases, `or`, `-word`), best first, in the tenant's
+ * language. One statement on the indexed `searchText` of the version read: what is published
+ * (the collection's table), or the latest version of each record (its versions table); what
+ * the principal may read of it (the collection's read access: the tenant rule) and the version
+ * are Payload's query builder's conditions. Words that only leave things out (`-word`) find
+ * nothing the index can look up, and are refused.
  */
 export const rankedIds = async ({
   payload,
   kind,
   version,
-  tenantId,
+  principal,
   language,
   words,
 }: {
   payload: Payload
   kind: Kind
   version: ReadVersion
-  tenantId: string
+  principal: PartnerPrincipal
   language: SearchLanguage
   words: string
 }): Promise<string[]> => {
@@ -53,26 +60,33 @@ export const rankedIds = async ({
   const table = collectionTable({ payload, collection: kind.collection, versions })
   const text = table?.field(searchTextField)
   const stamped = table?.field(searchLanguageField)
-  const tenant = table?.field('tenant')
-  const status = table?.field('_status')
   const id = table?.columns[versions ? 'parent' : 'id']?.name
-  if (!table || !text || !stamped || !tenant || !id || (kind.drafts && !status))
+  if (!table || !text || !stamped || !id)
     throw new Error(`search: ${kind.collection} keeps no searchText`)
-  const scope = versions ? 'AND latest' : kind.drafts ? `AND "${status}" = 'published'` : ''
+  const scope = await readScope({ payload, collection: kind.collection, user: principal.user })
+  if (scope === false) return []
+  const within = payloadQuery({
+    payload,
+    collection: kind.collection,
+    versions,
+    where: withinScope({ scope, where: versionFilter({ kind, version }).where }) ?? {},
+  }).where
   // The language is one of a fixed list, written into the statement so that it is the same
   // expression and condition as its index (migrations search_text and search_language).
   if (!isSearchLanguage(language)) throw new Error(`search: no language ${String(language)}`)
-  const document = `to_tsvector('${language}', coalesce("${text}", ''))`
-  const query = `websearch_to_tsquery('${language}', $2)`
-  const ranked = `to_tsvector('${language}', left(coalesce("${text}", ''), ${searchRankCharacters}))`
-  const statement = `SELECT "${id}" AS id FROM "${table.name}"
-      WHERE "${tenant}" = $1 ${scope}
-        ${language === 'simple' ? '' : `AND "${stamped}" = '${language}'`}
+  const searched = sql.raw(`coalesce("${text}", '')`)
+  const query = sql`websearch_to_tsquery(${sql.raw(`'${language}'`)}, ${words})`
+  const document = sql`to_tsvector(${sql.raw(`'${language}'`)}, ${searched})`
+  const ranked = sql`to_tsvector(${sql.raw(`'${language}'`)}, left(${searched}, ${sql.raw(String(searchRankCharacters))}))`
+  const statement =
+    dialect.sqlToQuery(sql`SELECT ${sql.identifier(id)} AS id FROM ${sql.identifier(table.name)}
+      WHERE ${within ?? sql`TRUE`}
+        ${language === 'simple' ? sql`` : sql.raw(`AND "${stamped}" = '${language}'`)}
         AND ${document} @@ ${query}
-      ORDER BY ts_rank(${ranked}, ${query}) DESC, "${id}"
-      LIMIT ${searchMatchesMax}`
+      ORDER BY ts_rank(${ranked}, ${query}) DESC, ${sql.identifier(id)}
+      LIMIT ${sql.raw(String(searchMatchesMax))}`)
   const answer = await fairQueue({ name: 'search' }).run({
-    owner: tenantId,
+    owner: principal.tenant.id,
     task: () =>
       withinTime({
         payload,
@@ -88,7 +102,7 @@ export const rankedIds = async ({
                 'A search needs a word to find: words that are only left out ("-word") would have every record read.',
               errors: [{ field: 'search', message: 'Give at least one word to find.' }],
             })
-          const { rows } = await client.query<{ id: string }>(statement, [tenantId, words])
+          const { rows } = await client.query<{ id: string }>(statement.sql, statement.params)
           return rows.map((row) => String(row.id))
         },
       }),
@@ -96,6 +110,9 @@ export const rankedIds = async ({
   if ('value' in answer) return answer.value
   throw fairRefusal({ over: answer.over, work: 'searches' })
 }
+
+/** Renders a statement to text and parameters for a pool client of its own. */
+const dialect = new PgDialect()
 
 /** Runs `work` on one connection in a transaction whose statements stop at the search's time. */
 const withinTime = async <T>({

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
-import { queryLimits } from '../../lib/queryLimits'
-import type { Leaf } from './kinds/fieldSchema'
-import { PartnerProblem } from './http/problems'
-import { listDefaults } from './defaults'
-import { parseListQuery, parseRecordQuery } from './query'
+import { queryLimits } from '../../../lib/queryLimits'
+import type { Leaf } from '../kinds/fieldSchema'
+import { PartnerProblem } from '../http/problems'
+import { listDefaults } from '../defaults'
+import { parseListQuery, parseRecordQuery } from './listQuery'
 
 const leaves: Leaf[] = [
   { path: 'id', type: 'ref' },

@@ -1,0 +1,227 @@
+import { sql, type SQL } from '@payloadcms/db-postgres/drizzle'
+import { PgDialect } from '@payloadcms/db-postgres/drizzle/pg-core'
+import { randomUUID } from 'node:crypto'
+
+import type { Payload, Where } from 'payload'
+
+import { readScope, withinScope } from '../../../access/readScope'
+import { payloadQuery } from '../../../db/payloadQuery'
+import { postgresOf } from '../../../db/postgres'
+import type { PartnerPrincipal } from '../keys/authorize'
+import type { Kind } from '../kinds/model'
+import { both } from '../operations/types'
+import { versionFilter, type ReadVersion } from '../operations/version'
+import type { PlannedColumn, ReadPlan } from './plan'
+
+const valueOf = (column: PlannedColumn, raw: unknown): unknown => {
+  if (raw === null || raw === undefined) return null
+  if (column.kind === 'date' && (typeof raw === 'string' || raw instanceof Date))
+    return new Date(raw).toISOString()
+  if (column.kind === 'number' && typeof raw === 'string') return Number.parseFloat(raw)
+  return raw
+}
+
+/** A row of the plan's SELECT list as the document Payload's `find` gives at depth 0 with the kind's `select`. */
+const documentOf = (plan: ReadPlan, [id, ...values]: unknown[]): Record<string, unknown> => {
+  const doc: Record<string, unknown> = { id }
+  plan.columns.forEach((column, i) => {
+    let at = doc
+    for (const name of column.path.slice(0, -1)) {
+      const inner = at[name]
+      const next: Record<string, unknown> =
+        inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {}
+      at[name] = next
+      at = next
+    }
+    at[column.path.at(-1)!] = valueOf(column, values[i])
+  })
+  return doc
+}
+
+/** A statement as the pool takes it. */
+type Statement = { text: string; params: unknown[] }
+
+const dialect = new PgDialect()
+
+/** The rows of a statement, each as its values in the order selected. */
+const rowsOf = async ({
+  payload,
+  statement,
+}: {
+  payload: Payload
+  statement: Statement
+}): Promise<unknown[][]> => {
+  const { rows } = await postgresOf(payload).pool.query<unknown[]>({
+    text: statement.text,
+    values: statement.params,
+    rowMode: 'array',
+  })
+  return rows
+}
+
+/** Statements a plan keeps, by what they say; past it they are made again. */
+const statementsPerPlan = 1_000
+
+type Remembered<T> = WeakMap<ReadPlan, Map<string, { made: T }>>
+
+/**
+ * What `make` gives for `key` (the scope, filter and sort a statement says), made once per plan
+ * and key: Payload's query builder costs more than a retrieve's query, and a site asks the
+ * same few questions again and again. The scope is part of the key, so a change to what the
+ * read access answers makes another statement.
+ */
+const remembered = <T>({
+  store,
+  plan,
+  key,
+  make,
+}: {
+  store: Remembered<T>
+  plan: ReadPlan
+  key: string
+  make: () => T
+}): T => {
+  let byKey = store.get(plan)
+  if (!byKey) store.set(plan, (byKey = new Map()))
+  const found = byKey.get(key)
+  if (found) return found.made
+  if (byKey.size >= statementsPerPlan) byKey.clear()
+  const made = make()
+  byKey.set(key, { made })
+  return made
+}
+
+const pages: Remembered<{ page: Statement; count: Statement } | undefined> = new WeakMap()
+const ones: Remembered<Statement | undefined> = new WeakMap()
+
+/** What every read of the plan asks: the principal's read access, the version, the filter. */
+type Scoped = {
+  payload: Payload
+  plan: ReadPlan
+  kind: Kind
+  version: ReadVersion
+  principal: PartnerPrincipal
+}
+
+/**
+ * What the principal may read of the plan's collection (its read access: the tenant rule),
+ * and how a filter within it and in the version read is said: `from` (the table and the
+ * conditions) and `order` as Payload's query builder says them, or `undefined` when they reach
+ * past the plan's table (Payload reads those).
+ */
+const scoped = async ({ payload, plan, kind, version, principal }: Scoped) => {
+  const scope = await readScope({ payload, collection: plan.collection, user: principal.user })
+  if (scope === false) return false
+  const filter = versionFilter({ kind, version }).where
+  const say = ({ where, sort }: { where: Where | undefined; sort?: string[] }) => {
+    const query = payloadQuery({
+      payload,
+      collection: plan.collection,
+      versions: plan.versions,
+      where: withinScope({ scope, where: both(where, filter) }) ?? {},
+      ...(sort ? { sort } : {}),
+    })
+    if (query.joins.length > 0) return undefined
+    const from = sql`FROM ${sql.identifier(query.tableName)} WHERE ${query.where ?? sql`TRUE`}`
+    const order = sql.join(
+      query.orderBy.map(({ column, order }) => order(column)),
+      sql`, `,
+    )
+    return { from, order }
+  }
+  return { scope, say }
+}
+
+const render = (statement: SQL): Statement => {
+  const { sql: text, params } = dialect.sqlToQuery(statement)
+  return { text, params }
+}
+
+export type SqlPage = { docs: Record<string, unknown>[]; totalDocs: number }
+
+/**
+ * One page of the principal's records and the count of the whole list, as two statements side
+ * by side. `undefined` when a condition reaches past the plan's table: Payload reads it then.
+ */
+export const readPage = async ({
+  where,
+  countWhere,
+  sort,
+  limit,
+  offset,
+  ...args
+}: Scoped & {
+  /** What the page holds; `countWhere` what the total counts (the whole list, for a cursor). */
+  where?: Where
+  countWhere?: Where
+  sort: string
+  limit: number
+  offset: number
+}): Promise<SqlPage | undefined> => {
+  const { plan, payload } = args
+  const reading = await scoped(args)
+  if (reading === false) return { docs: [], totalDocs: 0 }
+  const made = remembered({
+    store: pages,
+    plan,
+    key: JSON.stringify([reading.scope, where ?? null, countWhere ?? null, sort]),
+    make: () => {
+      // The id breaks ties, as in Payload's reads (`payloadPage`).
+      const sorted = [sort, `${sort.startsWith('-') ? '-' : ''}id`]
+      const page = reading.say({ where, sort: sorted })
+      const counted = where === countWhere ? page : reading.say({ where: countWhere })
+      if (!page || !counted) return undefined
+      return {
+        page: render(sql`SELECT ${sql.raw(plan.selectList)} ${page.from} ORDER BY ${page.order}`),
+        count: render(sql`SELECT count(*) ${counted.from}`),
+      }
+    },
+  })
+  if (!made) return undefined
+  const bounds = made.page.params.length
+  const [rows, total] = await Promise.all([
+    rowsOf({
+      payload,
+      statement: {
+        text: `${made.page.text} LIMIT $${bounds + 1} OFFSET $${bounds + 2}`,
+        params: [...made.page.params, limit, offset],
+      },
+    }),
+    rowsOf({ payload, statement: made.count }),
+  ])
+  return {
+    docs: rows.map((row) => documentOf(plan, row)),
+    totalDocs: Number(total[0]?.[0] ?? 0),
+  }
+}
+
+/** Where a retrieve's id goes in its statement, made once for every id. */
+const idSlot = randomUUID()
+
+/**
+ * The principal's record with this id (a UUID, checked by the caller), `null` when there is
+ * none, or `undefined` when a condition reaches past the plan's table: Payload reads it then.
+ */
+export const readOne = async ({
+  id,
+  ...args
+}: Scoped & { id: string }): Promise<Record<string, unknown> | null | undefined> => {
+  const { plan, payload } = args
+  const reading = await scoped(args)
+  if (reading === false) return null
+  const made = remembered({
+    store: ones,
+    plan,
+    key: JSON.stringify(reading.scope),
+    make: () => {
+      const one = reading.say({ where: { id: { equals: idSlot } } })
+      return one && render(sql`SELECT ${sql.raw(plan.selectList)} ${one.from} LIMIT 1`)
+    },
+  })
+  if (!made) return undefined
+  const rows = await rowsOf({
+    payload,
+    statement: { text: made.text, params: made.params.map((p) => (p === idSlot ? id : p)) },
+  })
+  return rows[0] ? documentOf(plan, rows[0]) : null
+}
