@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Tenant } from '../../src/payload-types'
 import { makeImage } from '../../src/seed/images'
+import { paragraph, richText } from '../../src/seed/richText'
 import { adminClient, signIn, type AdminClient } from '../helpers/admin'
 import { startApp, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'
@@ -233,45 +234,9 @@ describe.each(['tenant admin of X', 'editor of X'])('as %s, inside content', (ro
     const yWork = records.get('works')!.y
     const yMedia = records.get('media')!.y
     const yEvent = records.get('events')!.y
-    const linkTo = (value: string) => ({
-      root: {
-        type: 'root',
-        version: 1,
-        direction: 'ltr',
-        format: '',
-        indent: 0,
-        children: [
-          {
-            type: 'paragraph',
-            version: 1,
-            direction: 'ltr',
-            format: '',
-            indent: 0,
-            children: [
-              {
-                type: 'link',
-                version: 3,
-                direction: 'ltr',
-                format: '',
-                indent: 0,
-                fields: { linkType: 'internal', doc: { relationTo: 'works', value } },
-                children: [
-                  {
-                    type: 'text',
-                    version: 1,
-                    text: 'theirs',
-                    format: 0,
-                    mode: 'normal',
-                    style: '',
-                    detail: 0,
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-    })
+    const linkTo = (value: string) =>
+      richText(paragraph({ link: 'theirs', to: { relationTo: 'works', value } }))
+
     const picture = (value: string) => ({
       root: {
         ...linkTo(value).root,
