@@ -2,10 +2,10 @@ import type { CollectionBeforeChangeHook, Field, Payload, PayloadRequest } from 
 import { ValidationError } from 'payload'
 
 import { linkableCollections } from '../fields/richText'
-import { relationId, type RelationValue } from '../utilities/relationId'
+import { relationId, type RelationValue } from '../lib/relationId'
 import { isUuid } from '../lib/uuid'
 import { eachFieldValue } from '../fields/fieldValues'
-import { richTextReferences } from '../utilities/richTextReferences'
+import { richTextReferences } from '../fields/richTextReferences'
 import { tenantMovedTo } from './tenantMove'
 
 /** `allowed`: where the field may point at all (rich text names its own collections). */

@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook, FlattenedField, PayloadRequest, Where } from 'payload'
 import { ValidationError } from 'payload'
 
-import { relationId, type RelationValue } from '../utilities/relationId'
+import { relationId, type RelationValue } from '../lib/relationId'
 import { linkableCollections } from '../fields/richText'
 import { collectReferences } from './ensureSameTenantReferences'
 import { tenantMovedTo } from './tenantMove'

@@ -2,8 +2,8 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 
 import { executeInRequest } from '../../db/inTransaction'
-import { actorOf } from '../../utilities/actor'
-import { relationId, type RelationValue } from '../../utilities/relationId'
+import { actorOf } from '../partnerShape'
+import { relationId, type RelationValue } from '../../lib/relationId'
 import { changeChannel } from '../partnerShape'
 import { changedFields, eventOf, type ChangeEvent, type Live } from './events'
 

@@ -1,7 +1,7 @@
 import type { CollectionSlug, Field, FieldTypes } from 'payload'
 
 import { isoInZone } from '../../../lib/zonedTime'
-import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../lib/relationId'
 import { blockResolverOf } from './blockResolver'
 import { richTextSchema } from './richTextSchema'
 import { fieldsAtLevel } from '../../../fields/walkFields'

@@ -3,7 +3,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats'
 
 import { eachFieldValue } from '../../../fields/fieldValues'
-import { isRealInstant } from '../../../utilities/isRealInstant'
+import { isRealInstant } from '../../../lib/isRealInstant'
 import { blockResolverOf } from '../kinds/blockResolver'
 import type { JsonSchema } from '../kinds/fieldSchema'
 import type { SchemaObject } from '../routes/types'
