@@ -3,7 +3,7 @@ import type { Plugin } from 'payload'
 import { runPeriodically } from '../../lib/periodic'
 import { pollIntervalMs } from './defaults'
 import { cancelScheduledOnMove } from './hooks/cancelOnMove'
-import { runDueJobs } from './runner'
+import { runDueJobs } from './runner/runDueJobs'
 
 export type SchedulingOptions = {
   /** How often each instance looks for due changes. */

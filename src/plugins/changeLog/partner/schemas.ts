@@ -3,7 +3,7 @@ import {
   type Parameter,
   type SchemaObject,
 } from '../../partnerApi/exports/routes'
-import { changeEvents } from '../events'
+import { changeEvents } from '../log/events'
 import { feedDefaults } from '../defaults'
 
 /** The change feed's entry and page, as `listChanges` answers them. */

@@ -15,7 +15,7 @@ import {
   schedulableCollections,
   upcomingChanges,
   type ScheduledChange,
-} from '../operations'
+} from '../operations/scheduledChanges'
 import { scheduledSchemas } from './schemas'
 
 type Args = { payload: Payload; principal: PartnerPrincipal }

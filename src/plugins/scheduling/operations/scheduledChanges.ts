@@ -6,12 +6,12 @@ import {
   type TypedUser,
 } from 'payload'
 
-import { collectionTableName, postgresOf } from '../../db/postgres'
-import { withSessionLock } from '../../db/sessionLock'
-import { fairQueue, fairRefusal } from '../../lib/fairQueues'
-import { actorOf, makerOf, type Maker } from '../partnerShape'
-import { relationId, type RelationValue } from '../../lib/relationId'
-import { maxLeadDays, maxWaitingPerTenant, publishTask, type ScheduleAction } from './defaults'
+import { collectionTableName, postgresOf } from '../../../db/postgres'
+import { withSessionLock } from '../../../db/sessionLock'
+import { fairQueue, fairRefusal } from '../../../lib/fairQueues'
+import { actorOf, makerOf, type Maker } from '../../partnerShape'
+import { relationId, type RelationValue } from '../../../lib/relationId'
+import { maxLeadDays, maxWaitingPerTenant, publishTask, type ScheduleAction } from '../defaults'
 
 /** A change waiting for its time: publish or unpublish one record. */
 export type ScheduledChange = {
