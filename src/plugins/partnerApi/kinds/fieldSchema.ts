@@ -8,13 +8,7 @@ import { fieldsAtLevel } from '../../../fields/walkFields'
 import { isReference, type JsonSchema } from './jsonSchema'
 import { htmlName, htmlSchema, markdownName, markdownSchema } from './richTextSiblings'
 
-/**
- * The loose shape the document builders (openapi/) still read schemas as; they move to
- * `jsonSchema.ts`'s typed alias with their own rewrite, and this goes.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the transition's one loose type
-export type LooseJsonSchema = Record<string, any>
-export type { LooseJsonSchema as JsonSchema }
+export type { JsonSchema }
 
 export type Leaf = {
   path: string

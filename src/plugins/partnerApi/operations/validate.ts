@@ -5,8 +5,7 @@ import addFormats from 'ajv-formats'
 import { eachFieldValue } from '../../../fields/fieldValues'
 import { isRealInstant } from '../../../lib/isRealInstant'
 import { blockResolverOf } from '../kinds/blockResolver'
-import type { JsonSchema } from '../kinds/fieldSchema'
-import type { SchemaObject } from '../routes/types'
+import type { JsonSchema } from '../kinds/jsonSchema'
 import type { Kind } from '../kinds/model'
 import { htmlName } from '../kinds/richTextSiblings'
 import { validationFailed } from '../http/problems'
@@ -146,13 +145,7 @@ const bySchema = new WeakMap<object, ValidateFunction>()
  * Checks a body against a schema the document also publishes (a tenant route's body), with
  * the same problems as a record's.
  */
-export const validateAgainst = <T>({
-  schema,
-  body,
-}: {
-  schema: JsonSchema | SchemaObject
-  body: unknown
-}): T => {
+export const validateAgainst = <T>({ schema, body }: { schema: JsonSchema; body: unknown }): T => {
   let validate = bySchema.get(schema)
   if (!validate) {
     validate = ajv.compile(schema)
