@@ -23,7 +23,8 @@ export const collectReferences = ({
   linkable,
 }: {
   fields: Field[]
-  data: Record<string, unknown> | undefined
+  /** Any document or body: the walk reads only what the fields declare and finds there. */
+  data: unknown
   /** Where a rich text link may point (`linkableCollections`). */
   linkable: readonly string[]
 }): Reference[] => {

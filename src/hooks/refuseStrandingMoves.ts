@@ -127,8 +127,7 @@ const walkedReferences = async ({
           overrideAccess: true,
           req,
         })
-        // Any collection's documents, read as plain data: their generated type is one slug's.
-        for (const doc of docs as unknown as Record<string, unknown>[])
+        for (const doc of docs)
           if (
             doc.id !== id &&
             collectReferences({
