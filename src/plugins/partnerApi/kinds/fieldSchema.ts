@@ -136,9 +136,11 @@ const byType: { [K in FieldTypes]: Mapper<K> } = {
   ui: () => null,
 }
 
-const schemaOf = (field: Field): JsonSchema | 'layout' | null =>
-  // `byType[field.type]` takes that type's field; TypeScript cannot pair the two across the union.
-  (byType[field.type] as Mapper<typeof field.type>)(field as never)
+/** Generic in the type, so `byType[type]` is that type's mapper and takes that type's field. */
+const schemaOfType = <K extends FieldTypes>(type: K, field: Extract<Field, { type: K }>) =>
+  byType[type](field)
+
+const schemaOf = (field: Field): JsonSchema | 'layout' | null => schemaOfType(field.type, field)
 
 const describe = (field: Field, schema: JsonSchema): JsonSchema => {
   const description =
