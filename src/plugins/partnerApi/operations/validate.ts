@@ -11,7 +11,7 @@ import { htmlName } from '../kinds/richTextSiblings'
 import { validationFailed } from '../http/problems'
 
 const ajv = new Ajv2020({ allErrors: true, strict: false })
-;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
+addFormats(ajv)
 // RFC 3339 allows a leap second (…:60) that PostgreSQL cannot store: a date-time must also be
 // a real instant, the same rule the date fields apply.
 const rfc3339 = ajv.formats['date-time'] as { validate: (s: string) => boolean } | undefined
