@@ -15,8 +15,9 @@ const closed = () => false
 /**
  * Scheduled publishing: collections opt in with `versions.drafts.schedulePublish`, Payload's
  * task does the change, and every instance polls the queue with only one running it at a time
- * (`runner.ts`). Payload's REST endpoints that run or queue jobs are closed: jobs are queued
- * only through `operations.ts`, after its checks, and run only by the runner.
+ * (`runner/runDueJobs.ts`). Payload's REST endpoints that run or queue jobs are closed: jobs are
+ * queued only through `operations/scheduledChanges.ts`, after its checks, and run only by the
+ * runner.
  */
 export const scheduling =
   ({ pollMs = pollIntervalMs }: SchedulingOptions = {}): Plugin =>
