@@ -1,7 +1,8 @@
-import type { Access, Payload } from 'payload'
+import type { Access } from 'payload'
 import { describe, expect, it } from 'vitest'
 
 import { readScope, tenantMember, withinScope } from './readScope'
+import { standInPayload } from '../../tests/helpers/standIns'
 
 const tenantId = '00000000-0000-4000-8000-0000000000aa'
 
@@ -14,8 +15,7 @@ const payloadReading = (read: Access) => {
     },
     collections: { events: { config: { access: { read } } } },
   }
-  // A stand-in for the few parts of Payload the scope reads, not a whole Payload.
-  return payload as unknown as Payload
+  return standInPayload(payload)
 }
 
 describe('readScope', () => {

@@ -1,5 +1,5 @@
 import type { User } from '../payload-types'
-import { relationId, type RelationValue } from '../utilities/relationId'
+import { relationId, type RelationValue } from '../lib/relationId'
 
 export type TenantRole = 'tenant-admin' | 'editor'
 

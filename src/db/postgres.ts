@@ -57,7 +57,7 @@ export const collectionTable = ({
   const name = collectionTableName({ payload, collection, versions })
   const table = name ? postgresOf(payload).tables[name] : undefined
   if (!name || !table) return undefined
-  const columns = getTableColumns(table) as unknown as Record<string, Column>
+  const columns: Record<string, Column> = getTableColumns(table)
   return {
     name,
     columns,

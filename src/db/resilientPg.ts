@@ -6,6 +6,10 @@ type Log = (event: { msg: string; err: unknown }) => void
 
 export type ClosablePool = pg.Pool & { closeAll: (timeoutMs: number) => Promise<void> }
 
+/** The pool's clients are `pg.Client`s, though its events type them without `end()`. */
+const endable = (client: pg.PoolClient): client is pg.PoolClient & Pick<pg.Client, 'end'> =>
+  'end' in client && typeof client.end === 'function'
+
 /**
  * node-postgres emits `error` on a client whose connection dies. The pool listens only on idle
  * clients, so a client checked out by a transaction when PostgreSQL restarts has no listener and
@@ -89,7 +93,7 @@ export const createResilientPg = ({ log }: { log: Log }): typeof pg => {
       if ((await Promise.race([ended, timer])) !== 'timeout') return
       await Promise.all(
         [...this.live].map((client) =>
-          (client as unknown as pg.Client).end().catch(() => undefined),
+          endable(client) ? client.end().catch(() => undefined) : undefined,
         ),
       )
     }

@@ -1,8 +1,8 @@
 import type { CheckboxField, FieldHook, PayloadRequest, TextField, Validate, Where } from 'payload'
 
 import { noteConflict } from '../lib/uniquenessConflicts'
-import { relationId, type RelationValue } from '../utilities/relationId'
-import { slugify } from '../utilities/slugify'
+import { relationId, type RelationValue } from '../lib/relationId'
+import { slugify } from './slugify'
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 

@@ -8,7 +8,7 @@ import {
 } from '../lib/searchLanguages'
 
 import { eachFieldValue } from '../fields/fieldValues'
-import { richTextText } from '../utilities/richTextText'
+import { richTextText } from '../fields/richTextText'
 
 /** The words of every title, long text and rich text in `data`, wherever they are nested. */
 const wordsOf = ({ fields, data }: { fields: Field[]; data: unknown }): string[] => {

@@ -2,10 +2,10 @@ import type { CollectionBeforeChangeHook, Field, Payload, PayloadRequest } from 
 import { ValidationError } from 'payload'
 
 import { linkableCollections } from '../fields/richText'
-import { relationId, type RelationValue } from '../utilities/relationId'
+import { relationId, type RelationValue } from '../lib/relationId'
 import { isUuid } from '../lib/uuid'
 import { eachFieldValue } from '../fields/fieldValues'
-import { richTextReferences } from '../utilities/richTextReferences'
+import { richTextReferences } from '../fields/richTextReferences'
 import { tenantMovedTo } from './tenantMove'
 
 /** `allowed`: where the field may point at all (rich text names its own collections). */
@@ -23,7 +23,8 @@ export const collectReferences = ({
   linkable,
 }: {
   fields: Field[]
-  data: Record<string, unknown> | undefined
+  /** Any document or body: the walk reads only what the fields declare and finds there. */
+  data: unknown
   /** Where a rich text link may point (`linkableCollections`). */
   linkable: readonly string[]
 }): Reference[] => {

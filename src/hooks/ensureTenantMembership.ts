@@ -3,7 +3,7 @@ import { ValidationError } from 'payload'
 
 import { isSuperAdmin } from '../access/isSuperAdmin'
 import { userTenantIds } from '../access/tenantRoles'
-import { relationId, type RelationValue } from '../utilities/relationId'
+import { relationId, type RelationValue } from '../lib/relationId'
 
 /**
  * A signed-in user writes only into tenants they belong to, and never moves a record out of

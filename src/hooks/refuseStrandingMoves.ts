@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook, FlattenedField, PayloadRequest, Where } from 'payload'
 import { ValidationError } from 'payload'
 
-import { relationId, type RelationValue } from '../utilities/relationId'
+import { relationId, type RelationValue } from '../lib/relationId'
 import { linkableCollections } from '../fields/richText'
 import { collectReferences } from './ensureSameTenantReferences'
 import { tenantMovedTo } from './tenantMove'
@@ -127,8 +127,7 @@ const walkedReferences = async ({
           overrideAccess: true,
           req,
         })
-        // Any collection's documents, read as plain data: their generated type is one slug's.
-        for (const doc of docs as unknown as Record<string, unknown>[])
+        for (const doc of docs)
           if (
             doc.id !== id &&
             collectReferences({

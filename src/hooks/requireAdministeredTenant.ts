@@ -3,7 +3,7 @@ import { Forbidden } from 'payload'
 
 import { isSuperAdmin } from '../access/isSuperAdmin'
 import { userTenantIds } from '../access/tenantRoles'
-import { relationId, type RelationValue } from '../utilities/relationId'
+import { relationId, type RelationValue } from '../lib/relationId'
 
 /**
  * A tenant-admin setting is written only in a tenant the user administers. Checked once the

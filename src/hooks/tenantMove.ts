@@ -1,4 +1,4 @@
-import { relationId, type RelationValue } from '../utilities/relationId'
+import { relationId, type RelationValue } from '../lib/relationId'
 
 /** The tenant an update moves a record to, or nothing when it stays where it is. */
 export const tenantMovedTo = ({

@@ -6,10 +6,10 @@
  */
 type ShutdownHook = () => Promise<void> | void
 
-const key = Symbol.for('arts-cms.shutdown-hooks')
+const key: unique symbol = Symbol.for('arts-cms.shutdown-hooks')
 
 const hooks = (): Map<string, ShutdownHook> => {
-  const holder = globalThis as unknown as Record<symbol, Map<string, ShutdownHook> | undefined>
+  const holder: typeof globalThis & { [key]?: Map<string, ShutdownHook> } = globalThis
   holder[key] ??= new Map()
   return holder[key]
 }

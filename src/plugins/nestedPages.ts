@@ -2,7 +2,7 @@ import { nestedDocsPlugin } from '@payloadcms/plugin-nested-docs'
 import type { Field, Plugin, RelationshipFieldSingleValidation } from 'payload'
 import { validations } from 'payload'
 
-import { relationId, type RelationValue } from '../utilities/relationId'
+import { relationId, type RelationValue } from '../lib/relationId'
 
 /**
  * A page's last breadcrumb names the page itself. On a create that brings its own id the page

@@ -2,7 +2,7 @@ import type { DateField, Plugin } from 'payload'
 import { validations } from 'payload'
 
 import { mapFields } from '../fields/walkFields'
-import { isRealInstant } from '../utilities/isRealInstant'
+import { isRealInstant } from '../lib/isRealInstant'
 
 const message = 'Not a valid date and time.'
 

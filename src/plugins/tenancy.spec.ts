@@ -1,8 +1,9 @@
 import { postgresAdapter } from '@payloadcms/db-postgres'
-import type { Access, CollectionConfig, PayloadRequest } from 'payload'
+import type { Access, CollectionConfig } from 'payload'
 import { describe, expect, it } from 'vitest'
 
 import { tenancy } from './tenancy'
+import { standInRequest } from '../../tests/helpers/standIns'
 
 describe('tenancy', () => {
   it('checks the tenant once per read when collections share one access object', async () => {
@@ -33,7 +34,7 @@ describe('tenancy', () => {
     const read = config.collections?.find((c) => c.slug === 'three')?.access?.read
     expect(read).toBeTypeOf('function')
     const user = { id: 'u', collection: 'users', tenants: [{ tenant: 't1', roles: ['editor'] }] }
-    const result = await read!({ req: { user } as unknown as PayloadRequest })
+    const result = await read!({ req: standInRequest({ user }) })
     expect(calls).toBe(1)
     // One tenant condition, not one per collection that shares the object.
     expect(JSON.stringify(result).match(/"in"/g)).toHaveLength(1)

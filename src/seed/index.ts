@@ -1,12 +1,11 @@
-import type { Payload, Where } from 'payload'
+import type { CollectionSlug, Payload, RequiredDataFromCollectionSlug, Where } from 'payload'
 
-import type { Config } from '../payload-types'
+import type { Page } from '../payload-types'
 import { seedTenants, type SeedTenant } from './data'
 import { makeImage } from './images'
 import { bullets, heading, paragraph, picture, richText } from './richText'
 import { scheduleChange, upcomingChanges } from '../plugins/scheduling/exports'
 
-type Slug = keyof Config['collections']
 type Doc = { id: string }
 
 export type SeedResult = { created: number; existing: number }
@@ -18,29 +17,16 @@ export type SeedResult = { created: number; existing: number }
 export const seed = async ({ payload }: { payload: Payload }): Promise<SeedResult> => {
   const result: SeedResult = { created: 0, existing: 0 }
 
-  const ensure = async <T extends Doc>({
-    collection,
-    where,
-    data,
-    file,
-  }: {
-    collection: Slug
-    where: Where
-    data: Record<string, unknown>
-    file?: { data: Buffer; mimetype: string; name: string; size: number }
-  }): Promise<T> => {
+  const ensure: Ensure = async ({ collection, where, data, file }) => {
     const found = await payload.find({ collection, where, limit: 1, depth: 0, draft: true })
-    if (found.docs[0]) {
+    const existing = found.docs[0]
+    if (existing) {
       result.existing++
-      return found.docs[0] as unknown as T
+      return { id: String(existing.id) }
     }
     result.created++
-    return (await payload.create({
-      collection,
-      data: data as never,
-      depth: 0,
-      ...(file ? { file } : {}),
-    })) as unknown as T
+    const created = await payload.create({ collection, data, depth: 0, ...(file ? { file } : {}) })
+    return { id: String(created.id) }
   }
 
   /** A draft event's publish, scheduled once: a second seed finds it waiting. */
@@ -72,12 +58,12 @@ export const seed = async ({ payload }: { payload: Payload }): Promise<SeedResul
   return result
 }
 
-type Ensure = <T extends Doc>(args: {
-  collection: Slug
+type Ensure = <S extends CollectionSlug>(args: {
+  collection: S
   where: Where
-  data: Record<string, unknown>
+  data: RequiredDataFromCollectionSlug<S>
   file?: { data: Buffer; mimetype: string; name: string; size: number }
-}) => Promise<T>
+}) => Promise<Doc>
 
 type Announce = (args: { tenant: string; id: string; days: number }) => Promise<void>
 
@@ -286,7 +272,7 @@ const seedTenant = async ({
     }
   }
 
-  const page = (title: string, parent?: Doc, layout?: unknown[]): Promise<Doc> =>
+  const page = (title: string, parent?: Doc, layout?: Page['layout']): Promise<Doc> =>
     ensure({
       collection: 'pages',
       where: bySlugOf(title),
@@ -327,9 +313,9 @@ const seedTenant = async ({
       series: series.id,
     },
     ...venues.map((venue, i) => ({
-      blockType: 'eventList',
+      blockType: 'eventList' as const,
       heading: `At ${spec.venues[i]?.title}`,
-      source: 'upcoming',
+      source: 'upcoming' as const,
       venue: venue.id,
       limit: 3,
     })),

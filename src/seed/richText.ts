@@ -1,5 +1,13 @@
 /** Small builders of Lexical editor states: the demo content's, and the tests'. */
-type Node = Record<string, unknown>
+type Node = { type: string; version: number; [key: string]: unknown }
+
+/** An element node as the generated rich text type asks for it; tests build broken ones too. */
+type Element<Child = Node> = Node & {
+  children: Child[]
+  direction: 'ltr'
+  format: ''
+  indent: number
+}
 
 export const text = (value: string, format = 0): Node => ({
   type: 'text',
@@ -11,7 +19,11 @@ export const text = (value: string, format = 0): Node => ({
   version: 1,
 })
 
-export const element = (type: string, children: unknown[], more: Node = {}): Node => ({
+export const element = <Child = Node>(
+  type: string,
+  children: Child[],
+  more: Record<string, unknown> = {},
+): Element<Child> => ({
   type,
   children,
   direction: 'ltr',
@@ -55,4 +67,6 @@ export const picture = ({ media, caption }: { media: string; caption: string }):
   version: 3,
 })
 
-export const richText = (...blocks: Node[]) => ({ root: element('root', blocks) })
+export const richText = (...blocks: Node[]): { root: Element } => ({
+  root: element('root', blocks),
+})

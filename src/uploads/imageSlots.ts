@@ -6,7 +6,7 @@ import { isSuperAdmin } from '../access/isSuperAdmin'
 import { userTenantIds } from '../access/tenantRoles'
 import { onTransactionEnd } from '../db/transactions'
 import { fairQueue, fairRefusal } from '../lib/fairQueues'
-import { relationId, type RelationValue } from '../utilities/relationId'
+import { relationId, type RelationValue } from '../lib/relationId'
 
 /**
  * Whose image work an upload is: the tenant of the record it writes (sent, or stored for an

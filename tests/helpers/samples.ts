@@ -1,4 +1,4 @@
-import { slugify } from '../../src/utilities/slugify'
+import { slugify } from '../../src/fields/slugify'
 
 /**
  * A valid record of each collection, for the tests that make records of every kind: the

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Tenant } from '../../src/payload-types'
 import { changeChannel } from '../../src/plugins/partnerShape'
-import { pruneChangeLog } from '../../src/plugins/changeLog/prune'
+import { pruneChangeLog } from '../../src/plugins/changeLog/exports'
 import { startApp, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'
 import { createKey, partner, type Answer } from '../helpers/partner'

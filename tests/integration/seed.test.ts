@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { shownEvents } from '../../src/blocks/eventList/shownEvents'
-import { upcomingChanges } from '../../src/plugins/scheduling/operations'
+import { upcomingChanges } from '../../src/plugins/scheduling/exports'
 import { seed } from '../../src/seed'
 import { seedTenants } from '../../src/seed/data'
 import { getTestPayload } from '../helpers/payload'

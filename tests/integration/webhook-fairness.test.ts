@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from '@payloadcms/db-postgres/drizzle'
 
 import { postgresOf } from '../../src/db/postgres'
-import { decodeCursor } from '../../src/plugins/changeLog/cursor'
+import { decodeCursor } from '../../src/plugins/changeLog/exports'
 import { expirePaused } from '../../src/plugins/webhooks/delivery/expirePaused'
 import type { WebhookMessage as Message } from '../../src/plugins/webhooks/delivery/message'
 import { pruneDeliveryLog } from '../../src/plugins/webhooks/delivery/pruneLog'

@@ -3,8 +3,8 @@
  * subscriber is given, and the cursor and events a message or a feed entry carries.
  */
 export { changeFeedRoutes } from './partner/routes'
-export type { ChangeSubscriber } from './record'
-export { decodeCursor, encodeCursor, type CursorScope } from './cursor'
-export { changeEvents, type ChangeEvent } from './events'
-export { addChangeLogTables } from './table'
-export { pruneChangeLog } from './prune'
+export type { ChangeSubscriber } from './log/record'
+export { decodeCursor, encodeCursor, type CursorScope } from './feed/cursor'
+export { changeEvents, type ChangeEvent } from './log/events'
+export { addChangeLogTables } from './log/table'
+export { pruneChangeLog } from './log/prune'

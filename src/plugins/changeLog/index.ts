@@ -9,9 +9,9 @@ import { runPeriodically } from '../../lib/periodic'
 import { readSettings } from '../../lib/settings'
 import { declaredKinds } from '../partnerApi/exports/kinds'
 import { pruneIntervalMs } from './defaults'
-import { isLive, liveBefore, rememberLive } from './live'
-import { pruneChangeLog } from './prune'
-import { recordChange, type ChangeSubscriber } from './record'
+import { isLive, liveBefore, rememberLive } from './log/live'
+import { pruneChangeLog } from './log/prune'
+import { recordChange, type ChangeSubscriber } from './log/record'
 
 type Logging = { kind: string; subscribers: readonly ChangeSubscriber[]; drafts: boolean }
 

@@ -3,7 +3,7 @@
  * revoked key's changes to come become.
  */
 export { scheduleRoutes } from './partner/routes'
-export { cancelChangesOfRetiredKey } from './keyChanges'
-export { countChangesOfKey } from './keyChanges'
-export { scheduleChange, upcomingChanges } from './operations'
-export { adminServerFunctions } from './adminServerFunctions'
+export { cancelChangesOfRetiredKey } from './operations/keyChanges'
+export { countChangesOfKey } from './operations/keyChanges'
+export { scheduleChange, upcomingChanges } from './operations/scheduledChanges'
+export { adminServerFunctions } from './admin/serverFunctions'

@@ -3,7 +3,7 @@ import type { Plugin } from 'payload'
 import { runPeriodically } from '../../lib/periodic'
 import { pollIntervalMs } from './defaults'
 import { cancelScheduledOnMove } from './hooks/cancelOnMove'
-import { runDueJobs } from './runner'
+import { runDueJobs } from './runner/runDueJobs'
 
 export type SchedulingOptions = {
   /** How often each instance looks for due changes. */
@@ -15,8 +15,9 @@ const closed = () => false
 /**
  * Scheduled publishing: collections opt in with `versions.drafts.schedulePublish`, Payload's
  * task does the change, and every instance polls the queue with only one running it at a time
- * (`runner.ts`). Payload's REST endpoints that run or queue jobs are closed: jobs are queued
- * only through `operations.ts`, after its checks, and run only by the runner.
+ * (`runner/runDueJobs.ts`). Payload's REST endpoints that run or queue jobs are closed: jobs are
+ * queued only through `operations/scheduledChanges.ts`, after its checks, and run only by the
+ * runner.
  */
 export const scheduling =
   ({ pollMs = pollIntervalMs }: SchedulingOptions = {}): Plugin =>

@@ -1,4 +1,4 @@
-import { richTextText } from '../../utilities/richTextText'
+import { richTextText } from '../../fields/richTextText'
 
 /** Search engines cut a description at about this many characters. */
 export const seoDescriptionMax = 160

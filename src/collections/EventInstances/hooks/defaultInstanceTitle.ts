@@ -1,6 +1,6 @@
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
-import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../lib/relationId'
 import { nextTitle, type TitleInputs } from '../instanceTitle'
 
 const eventTitle = async ({

@@ -1,6 +1,6 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
-import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../lib/relationId'
 import { storePerformanceDates } from '../../Events/performanceDates'
 
 const eventIdsOf = (...docs: ({ event?: unknown } | undefined)[]): string[] =>

@@ -1,7 +1,7 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 import { ValidationError } from 'payload'
 
-import { isRealInstant } from '../../../utilities/isRealInstant'
+import { isRealInstant } from '../../../lib/isRealInstant'
 
 // Checked here as well as by the date fields: the title hook reads the dates before fields validate.
 const unreadable = (value: unknown): boolean =>

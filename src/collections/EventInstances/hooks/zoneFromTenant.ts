@@ -3,7 +3,7 @@ import { ValidationError } from 'payload'
 
 import { canonicalTimeZone, validateTimeZone } from '../../../lib/timeZones'
 
-import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../lib/relationId'
 import { tenantTimeZone } from '../../Tenants/tenantTimeZone'
 
 /**

@@ -1,6 +1,6 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
-import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../lib/relationId'
 
 export const setPrefix: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
   const tenantId = relationId((data.tenant ?? originalDoc?.tenant) as RelationValue)

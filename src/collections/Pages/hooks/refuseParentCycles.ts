@@ -4,7 +4,7 @@ import { ValidationError } from 'payload'
 
 import { executeInRequest } from '../../../db/inTransaction'
 import type { Page } from '../../../payload-types'
-import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../lib/relationId'
 
 /** Deeper than any site's navigation; a chain longer than this is refused, not followed. */
 export const maxPageDepth = 32

@@ -1,7 +1,7 @@
 import type { CollectionBeforeOperationHook } from 'payload'
 import { ValidationError } from 'payload'
 
-import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../lib/relationId'
 
 /**
  * Memberships are a list with one row per tenant. A second row for the same tenant would let

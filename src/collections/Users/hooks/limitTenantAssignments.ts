@@ -4,7 +4,7 @@ import { ValidationError } from 'payload'
 import { isSuperAdmin } from '../../../access/isSuperAdmin'
 import { userTenantIds } from '../../../access/tenantRoles'
 import type { User } from '../../../payload-types'
-import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../lib/relationId'
 
 type Row = NonNullable<User['tenants']>[number]
 

@@ -3,9 +3,9 @@ import type { Payload } from 'payload'
 
 import { postgresOf } from '../../../db/postgres'
 import { fail, type PartnerPrincipal } from '../../partnerApi/exports/routes'
-import { encodeCursor } from '../cursor'
-import type { ChangeEvent } from '../events'
-import type { FeedQuery } from '../feedQuery'
+import { encodeCursor } from '../feed/cursor'
+import type { ChangeEvent } from '../log/events'
+import type { FeedQuery } from '../feed/feedQuery'
 
 /** One entry of the change feed as partners read it. */
 export type Change = {

@@ -1,8 +1,8 @@
 import { partnerKinds } from '../../partnerApi/exports/records'
 import type { PartnerRoute } from '../../partnerApi/exports/routes'
 import { queryProblems, readVersionOf } from '../../partnerApi/exports/routes'
-import type { FeedQuery } from '../feedQuery'
-import { parseFeedQuery } from '../feedQuery'
+import type { FeedQuery } from '../feed/feedQuery'
+import { parseFeedQuery } from '../feed/feedQuery'
 import { listChanges } from './listChanges'
 import { changeParameters, changeSchemas } from './schemas'
 

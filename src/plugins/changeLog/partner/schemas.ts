@@ -1,13 +1,9 @@
-import {
-  schemaRef as ref,
-  type Parameter,
-  type SchemaObject,
-} from '../../partnerApi/exports/routes'
-import { changeEvents } from '../events'
+import { schemaRef as ref, type Parameter, type JsonSchema } from '../../partnerApi/exports/routes'
+import { changeEvents } from '../log/events'
 import { feedDefaults } from '../defaults'
 
 /** The change feed's entry and page, as `listChanges` answers them. */
-export const changeSchemas = (kinds: readonly string[]): Record<string, SchemaObject> => ({
+export const changeSchemas = (kinds: readonly string[]): Record<string, JsonSchema> => ({
   Change: {
     type: 'object',
     description: 'One change of one record.',

@@ -6,7 +6,7 @@ import type {
   PayloadRequest,
 } from 'payload'
 
-import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../lib/relationId'
 import { collectionsDeclaring } from '../kinds/declared'
 import { announceChange } from './freshness'
 

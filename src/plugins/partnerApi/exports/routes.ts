@@ -15,7 +15,7 @@ export type {
   Reference,
   RouteCall,
   RouteContext,
-  SchemaObject,
+  JsonSchema,
   Scope,
 } from '../routes/types'
 export type { PartnerPrincipal } from '../keys/principal'

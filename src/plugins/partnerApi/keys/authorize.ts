@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { tenantMember } from '../../../access/readScope'
 import type { Tenant } from '../../../payload-types'
-import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../lib/relationId'
 import { rememberedLookup } from '../cache/lookups'
 import { fail } from '../http/problems'
 import type { PartnerPrincipal, Scope } from './principal'

@@ -1,20 +1,14 @@
 import type { CollectionSlug, Field, FieldTypes } from 'payload'
 
 import { isoInZone } from '../../../lib/zonedTime'
-import { relationId, type RelationValue } from '../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../lib/relationId'
 import { blockResolverOf } from './blockResolver'
 import { richTextSchema } from './richTextSchema'
 import { fieldsAtLevel } from '../../../fields/walkFields'
 import { isReference, type JsonSchema } from './jsonSchema'
 import { htmlName, htmlSchema, markdownName, markdownSchema } from './richTextSiblings'
 
-/**
- * The loose shape the document builders (openapi/) still read schemas as; they move to
- * `jsonSchema.ts`'s typed alias with their own rewrite, and this goes.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the transition's one loose type
-export type LooseJsonSchema = Record<string, any>
-export type { LooseJsonSchema as JsonSchema }
+export type { JsonSchema }
 
 export type Leaf = {
   path: string
@@ -142,9 +136,11 @@ const byType: { [K in FieldTypes]: Mapper<K> } = {
   ui: () => null,
 }
 
-const schemaOf = (field: Field): JsonSchema | 'layout' | null =>
-  // `byType[field.type]` takes that type's field; TypeScript cannot pair the two across the union.
-  (byType[field.type] as Mapper<typeof field.type>)(field as never)
+/** Generic in the type, so `byType[type]` is that type's mapper and takes that type's field. */
+const schemaOfType = <K extends FieldTypes>(type: K, field: Extract<Field, { type: K }>) =>
+  byType[type](field)
+
+const schemaOf = (field: Field): JsonSchema | 'layout' | null => schemaOfType(field.type, field)
 
 const describe = (field: Field, schema: JsonSchema): JsonSchema => {
   const description =

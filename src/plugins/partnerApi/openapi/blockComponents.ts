@@ -1,6 +1,6 @@
-import type { Reference, SchemaObject } from '../routes/types'
+import type { Reference, JsonSchema } from '../routes/types'
 
-type Node = SchemaObject | Reference
+type Node = JsonSchema | Reference
 
 const componentRef = (name: string): string => `#/components/schemas/${name}`
 
@@ -23,11 +23,9 @@ const blockOf = (schema: Node): { title: string; slug: string } | undefined => {
  * references: `MediaBlock` as answered, `MediaBlockInput` as written. The validators keep the
  * inline schemas; the document names them. Returns the new components; `schemas` is changed.
  */
-export const hoistBlocks = (
-  schemas: Record<string, SchemaObject>,
-): Record<string, SchemaObject> => {
-  const components: Record<string, SchemaObject> = {}
-  const register = (name: string, schema: SchemaObject): string => {
+export const hoistBlocks = (schemas: Record<string, JsonSchema>): Record<string, JsonSchema> => {
+  const components: Record<string, JsonSchema> = {}
+  const register = (name: string, schema: JsonSchema): string => {
     const known = components[name]
     if (known && JSON.stringify(known) !== JSON.stringify(schema))
       throw new Error(`OpenAPI: two different blocks are both named ${name}`)
@@ -38,7 +36,7 @@ export const hoistBlocks = (
   const visit = <T>(node: T, input: boolean): T => {
     if (Array.isArray(node)) return node.map((item: unknown) => visit(item, input)) as T
     if (!isObject(node)) return node
-    const out: Record<string, unknown> & Pick<SchemaObject, 'oneOf' | 'discriminator'> = {}
+    const out: Record<string, unknown> & Pick<JsonSchema, 'oneOf' | 'discriminator'> = {}
     for (const [key, value] of Object.entries(node)) out[key] = visit(value, input)
     const variants = out.oneOf
     const blocks = variants?.map(blockOf)

@@ -1,6 +1,6 @@
-import type { SanitizedConfig } from 'payload'
 import { describe, expect, it } from 'vitest'
 
+import { sanitizedConfig } from '../../../../tests/helpers/sanitizedConfig'
 import { resolveOptions } from '../options'
 import type { PartnerRoute } from '../routes/types'
 import { buildOpenApi31 } from './build31'
@@ -42,8 +42,7 @@ const contributed: PartnerRoute = {
   }),
 }
 
-// A configuration as Payload sanitises it, reduced to what the document reads.
-const config = {
+const config = await sanitizedConfig({
   collections: [
     {
       slug: 'works',
@@ -54,13 +53,12 @@ const config = {
           path: 'works',
           schema: 'Work',
           tag: 'Works',
-          sample: { create: () => ({}), update: {} },
         },
       },
     },
   ],
   custom: { partnerApi: resolveOptions({ routes: [contributed] }) },
-} as unknown as SanitizedConfig
+})
 
 const doc = buildOpenApi31({ config, serverUrl: 'https://cms.example' })
 

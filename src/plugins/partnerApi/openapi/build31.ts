@@ -12,7 +12,7 @@ import type {
   Parameter,
   PartnerRoute,
   Reference,
-  SchemaObject,
+  JsonSchema,
 } from '../routes/types'
 import { problemTitle } from '../../../lib/problem'
 import { tenantSlugPattern } from '../../../lib/tenantSlugPattern'
@@ -33,7 +33,7 @@ export type OpenApiDocument = Omit<OpenAPIV3_1.Document, 'paths' | 'webhooks'> &
   webhooks?: Record<string, PathItem>
 }
 
-const problemSchema: SchemaObject = {
+const problemSchema: JsonSchema = {
   type: 'object',
   description: 'RFC 9457 problem details.',
   required: ['type', 'title', 'status', 'detail'],
@@ -270,7 +270,7 @@ export const buildOpenApi31 = ({
 }): OpenApiDocument => {
   const context: DocumentContext = { config, kinds: [...partnerKinds({ config }).keys()] }
   const routes = routesOf(config)
-  const schemas: Record<string, SchemaObject> = { Problem: problemSchema }
+  const schemas: Record<string, JsonSchema> = { Problem: problemSchema }
   const webhooks: Record<string, PathItem> = {}
   const paths: Record<string, PathItem> = {}
   for (const route of routes) {

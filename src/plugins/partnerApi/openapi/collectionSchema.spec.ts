@@ -1,10 +1,9 @@
-import type { SanitizedConfig } from 'payload'
 import { describe, expect, it } from 'vitest'
 
+import { sanitizedConfig } from '../../../../tests/helpers/sanitizedConfig'
 import { collectionProperties } from './collectionSchema'
 
-// A configuration as Payload sanitises it, reduced to the one collection read.
-const config = {
+const config = await sanitizedConfig({
   collections: [
     {
       slug: 'hooks',
@@ -16,7 +15,7 @@ const config = {
       ],
     },
   ],
-} as unknown as SanitizedConfig
+})
 
 describe('a resource’s properties from its collection’s fields', () => {
   it('takes types, enums and lengths from the fields, in the order named', () => {

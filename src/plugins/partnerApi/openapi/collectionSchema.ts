@@ -1,7 +1,7 @@
 import type { SanitizedConfig } from 'payload'
 
 import { buildFieldModel, propertiesOf } from '../kinds/fieldSchema'
-import type { SchemaObject } from '../routes/types'
+import type { JsonSchema } from '../routes/types'
 
 /**
  * Properties of a resource that is not a record kind (a webhook subscription, a delivery),
@@ -24,9 +24,9 @@ export const collectionProperties = ({
   names: readonly string[]
   /** Properties that always hold a value: not nullable. */
   alwaysSet?: readonly string[]
-  declared?: Readonly<Record<string, SchemaObject>>
-  refine?: Readonly<Record<string, SchemaObject>>
-}): Record<string, SchemaObject> => {
+  declared?: Readonly<Record<string, JsonSchema>>
+  refine?: Readonly<Record<string, JsonSchema>>
+}): Record<string, JsonSchema> => {
   const collection = config.collections.find((c) => c.slug === slug)
   if (!collection) throw new Error(`OpenAPI: no collection ${slug}`)
   const model = buildFieldModel({
@@ -41,7 +41,7 @@ export const collectionProperties = ({
       const field = fromFields[name]
       if (!field) throw new Error(`OpenAPI: ${slug} has no field ${name}`)
       // The walker writes JSON Schema 2020-12, which OpenAPI 3.1 embeds, as a plain record.
-      return [name, { ...(field as SchemaObject), ...refine[name] }]
+      return [name, { ...(field as JsonSchema), ...refine[name] }]
     }),
   )
 }

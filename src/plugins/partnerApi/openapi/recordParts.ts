@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types'
 
-import type { Header, Reference, SchemaObject } from '../routes/types'
+import type { Header, Reference, JsonSchema } from '../routes/types'
 
 /** A parameter of the document's components, by name. */
 export const paramRef = (name: string): Reference => ({ $ref: `#/components/parameters/${name}` })
@@ -40,7 +40,7 @@ export const readHeaders: Record<string, Header> = {
 }
 
 /** A media create as a multipart form: the file, and the other fields. */
-export const mediaMultipart = (schema: string): SchemaObject => ({
+export const mediaMultipart = (schema: string): JsonSchema => ({
   type: 'object',
   required: ['file'],
   properties: {

@@ -1,18 +1,11 @@
-import type { JsonSchema } from '../kinds/fieldSchema'
 import { partnerKinds, type Kind } from '../kinds/model'
-import type { DocumentContext, SchemaObject } from '../routes/types'
+import type { DocumentContext, JsonSchema } from '../routes/types'
 import { schemaRef } from './recordParts'
 
-/**
- * The field walker's schemas as OpenAPI's. `kinds/fieldSchema.ts` writes JSON Schema 2020-12
- * (what OpenAPI 3.1 embeds) as a plain record until its own types land.
- */
-const typed = (schema: JsonSchema): SchemaObject => schema as SchemaObject
+const propertiesOf = (schema: JsonSchema): NonNullable<JsonSchema['properties']> =>
+  schema.properties ?? {}
 
-const propertiesOf = (schema: JsonSchema): Record<string, SchemaObject> =>
-  typed(schema).properties ?? {}
-
-const listEnvelope = (schema: string): SchemaObject => ({
+const listEnvelope = (schema: string): JsonSchema => ({
   type: 'object',
   required: [
     'docs',
@@ -50,7 +43,7 @@ const listEnvelope = (schema: string): SchemaObject => ({
  * Fields of the record that the server sets (timestamps, tenant, derived URLs, file facts): a
  * client may send a record back as it got it, and these are ignored, not refused.
  */
-const serverSetProperties = (kind: Kind): Record<string, SchemaObject> =>
+const serverSetProperties = (kind: Kind): Record<string, JsonSchema> =>
   Object.fromEntries(
     kind.serverSetFields.map((name) => [
       name,
@@ -59,7 +52,7 @@ const serverSetProperties = (kind: Kind): Record<string, SchemaObject> =>
   )
 
 /** A media create in JSON names the file to fetch instead of carrying it. */
-const remoteSource: SchemaObject = {
+const remoteSource: JsonSchema = {
   type: 'string',
   format: 'uri',
   description:
@@ -67,18 +60,18 @@ const remoteSource: SchemaObject = {
 }
 
 /** The create body: the spec marks `id` required; a body without one still gets a fresh id. */
-const createSchema = (kind: Kind): SchemaObject => ({
-  ...typed(kind.write),
+const createSchema = (kind: Kind): JsonSchema => ({
+  ...kind.write,
   properties: {
     ...propertiesOf(kind.write),
     ...serverSetProperties(kind),
     ...(kind.upload ? { src: remoteSource } : {}),
   },
-  required: ['id', ...(kind.upload ? ['src'] : []), ...(typed(kind.write).required ?? [])],
+  required: ['id', ...(kind.upload ? ['src'] : []), ...(kind.write.required ?? [])],
 })
 
-const updateSchema = (kind: Kind): SchemaObject => ({
-  ...typed(kind.write),
+const updateSchema = (kind: Kind): JsonSchema => ({
+  ...kind.write,
   properties: { ...propertiesOf(kind.write), ...serverSetProperties(kind) },
   required: ['id'],
 })
@@ -86,12 +79,12 @@ const updateSchema = (kind: Kind): SchemaObject => ({
 /** A record kind's schemas: the record, its create and update bodies, its list page. */
 export const recordSchemas =
   (path: string) =>
-  ({ config }: DocumentContext): Record<string, SchemaObject> => {
+  ({ config }: DocumentContext): Record<string, JsonSchema> => {
     const kind = partnerKinds({ config }).get(path)
     if (!kind) throw new Error(`partner kind: no kind ${path}`)
     return {
       [kind.schema]: {
-        ...typed(kind.read),
+        ...kind.read,
         description: `${kind.tag}: a record as the API answers it.`,
       },
       [`${kind.schema}Create`]: createSchema(kind),

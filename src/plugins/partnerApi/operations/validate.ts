@@ -3,16 +3,15 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats'
 
 import { eachFieldValue } from '../../../fields/fieldValues'
-import { isRealInstant } from '../../../utilities/isRealInstant'
+import { isRealInstant } from '../../../lib/isRealInstant'
 import { blockResolverOf } from '../kinds/blockResolver'
-import type { JsonSchema } from '../kinds/fieldSchema'
-import type { SchemaObject } from '../routes/types'
+import type { JsonSchema } from '../kinds/jsonSchema'
 import type { Kind } from '../kinds/model'
 import { htmlName } from '../kinds/richTextSiblings'
 import { validationFailed } from '../http/problems'
 
 const ajv = new Ajv2020({ allErrors: true, strict: false })
-;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
+addFormats(ajv)
 // RFC 3339 allows a leap second (…:60) that PostgreSQL cannot store: a date-time must also be
 // a real instant, the same rule the date fields apply.
 const rfc3339 = ajv.formats['date-time'] as { validate: (s: string) => boolean } | undefined
@@ -146,13 +145,7 @@ const bySchema = new WeakMap<object, ValidateFunction>()
  * Checks a body against a schema the document also publishes (a tenant route's body), with
  * the same problems as a record's.
  */
-export const validateAgainst = <T>({
-  schema,
-  body,
-}: {
-  schema: JsonSchema | SchemaObject
-  body: unknown
-}): T => {
+export const validateAgainst = <T>({ schema, body }: { schema: JsonSchema; body: unknown }): T => {
   let validate = bySchema.get(schema)
   if (!validate) {
     validate = ajv.compile(schema)

@@ -1,4 +1,4 @@
-import type { Field, Payload, Where } from 'payload'
+import type { Field, Where } from 'payload'
 import { describe, expect, it } from 'vitest'
 
 import { element, text } from '../../../seed/richText'
@@ -6,6 +6,7 @@ import type { BlockResolver } from '../kinds/blockResolver'
 import { buildFieldModel } from '../kinds/fieldSchema'
 import type { Kind } from '../kinds/model'
 import { presentRecord, presentRecords } from './present'
+import { standInPayload } from '../../../../tests/helpers/standIns'
 
 const tenantId = '00000000-0000-4000-8000-0000000000aa'
 const ids = {
@@ -107,8 +108,7 @@ const fakePayload = () => {
       }
     },
   }
-  // A stand-in for the few parts of Payload the presenter reads, not a whole Payload.
-  return { payload: payload as unknown as Payload, asked }
+  return { payload: standInPayload(payload), asked }
 }
 
 const link = (id: string, words: string) =>

@@ -3,9 +3,21 @@ import { describe, expect, it } from 'vitest'
 import { richTextShapeProblem } from '../../../fields/richTextShape'
 import { MarkdownProblem, markdownToLexical } from './markdownToLexical'
 
-type Node = { type: string; tag?: string; text?: string; format?: number; children?: Node[] }
-const kids = (markdown: string): Node[] =>
-  (markdownToLexical(markdown).root as unknown as Node).children ?? []
+type Node = { type: string; tag?: string; text?: string; format?: unknown; children?: Node[] }
+const holds = (value: object, key: string, type: 'string'): boolean =>
+  !(key in value) || typeof Reflect.get(value, key) === type
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof Reflect.get(value, 'type') === 'string' &&
+  holds(value, 'tag', 'string') &&
+  holds(value, 'text', 'string') &&
+  (!('children' in value) || (Array.isArray(value.children) && value.children.every(isNode)))
+const rootOf = (value: { root: unknown }): Node => {
+  if (!isNode(value.root)) throw new Error('not a tree of nodes')
+  return value.root
+}
+const kids = (markdown: string): Node[] => rootOf(markdownToLexical(markdown)).children ?? []
 const words = (node: Node): string =>
   node.type === 'text' ? (node.text ?? '') : (node.children ?? []).map(words).join('')
 
@@ -28,7 +40,7 @@ describe('markdownToLexical', () => {
       ].join('\n'),
     )
     expect(richTextShapeProblem(value)).toBeUndefined()
-    const nodes = (value.root as unknown as Node).children!
+    const nodes = rootOf(value).children!
     expect(nodes.map((n) => n.type)).toEqual([
       'heading',
       'heading',

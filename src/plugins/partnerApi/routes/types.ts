@@ -2,12 +2,13 @@ import type { OpenAPIV3_1 } from 'openapi-types'
 import type { Payload, SanitizedConfig } from 'payload'
 
 import type { FetchedFile } from '../http/fetchedFile'
+import type { JsonSchema } from '../kinds/jsonSchema'
 import type { PartnerPrincipal, Scope } from '../keys/principal'
 
 export type { Scope }
+export type { JsonSchema }
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
-export type SchemaObject = OpenAPIV3_1.SchemaObject
 export type Reference = OpenAPIV3_1.ReferenceObject
 export type Parameter = OpenAPIV3_1.ParameterObject
 export type Header = OpenAPIV3_1.HeaderObject
@@ -38,7 +39,7 @@ export type BodyInput =
       type: 'media'
       schema: string
       /** How the multipart form is documented. */
-      multipart: SchemaObject
+      multipart: JsonSchema
     }
 
 /**
@@ -110,7 +111,7 @@ export type PartnerRoute<Query = unknown, Result = unknown> = {
   /** Descriptions of error answers other than the status's title (a record's `Not found`). */
   errorDescriptions?: Readonly<Partial<Record<number, string>>>
   /** Component schemas the route's input and answers name, and any they name in turn. */
-  schemas?: (context: DocumentContext) => Record<string, SchemaObject>
+  schemas?: (context: DocumentContext) => Record<string, JsonSchema>
   /** Entries of the document's `webhooks` section: messages the API sends. */
   messages?: (
     context: DocumentContext,

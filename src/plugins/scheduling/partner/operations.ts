@@ -15,7 +15,7 @@ import {
   schedulableCollections,
   upcomingChanges,
   type ScheduledChange,
-} from '../operations'
+} from '../operations/scheduledChanges'
 import { scheduledSchemas } from './schemas'
 
 type Args = { payload: Payload; principal: PartnerPrincipal }
@@ -102,8 +102,7 @@ export const createScheduled = async ({
   const collection = paths.get(input.kind) ?? fail({ status: 400, detail: 'Unknown kind.' })
   const change = await scheduleChange({
     payload,
-    // The key's principal is a synthetic member of `users`, not the generated User type.
-    user: principal.user as never,
+    user: principal.user,
     collection,
     id: input.record,
     action: input.action,

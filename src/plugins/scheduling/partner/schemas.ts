@@ -1,14 +1,10 @@
-import {
-  schemaRef as ref,
-  type Parameter,
-  type SchemaObject,
-} from '../../partnerApi/exports/routes'
+import { schemaRef as ref, type Parameter, type JsonSchema } from '../../partnerApi/exports/routes'
 import { makerSchema } from '../../partnerShape'
 import { maxLeadDays, scheduleActions } from '../defaults'
 
 type ScheduledSchemas = Record<
   'ScheduledChange' | 'ScheduledChangeCreate' | 'ScheduledChangeList',
-  SchemaObject
+  JsonSchema
 >
 
 const built = new Map<string, ScheduledSchemas>()
@@ -21,7 +17,7 @@ export const scheduledSchemas = (kinds: readonly string[]): ScheduledSchemas => 
   const key = kinds.join(',')
   let schemas = built.get(key)
   if (schemas) return schemas
-  const common: Record<string, SchemaObject> = {
+  const common: Record<string, JsonSchema> = {
     kind: { type: 'string', enum: [...kinds], description: 'The record kind (its path).' },
     record: { type: 'string', format: 'uuid', description: 'The record id.' },
     action: {

@@ -1,5 +1,5 @@
-import type { Maker } from '../../../utilities/actor'
-import { relationId, type RelationValue } from '../../../utilities/relationId'
+import type { Maker } from '../../partnerShape'
+import { relationId, type RelationValue } from '../../../lib/relationId'
 
 /** `createdBy` as stored: a user or an API key. */
 export type MakerRelation = { relationTo: 'users' | 'api-keys'; value: RelationValue }

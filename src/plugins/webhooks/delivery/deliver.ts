@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 
 import type { WebhookOptions } from '../defaults'
-import { openSecret } from '../secret'
-import { signatureHeaders } from '../sign'
+import { openSecret } from '../signing/secret'
+import { signatureHeaders } from '../signing/sign'
 import type { Claimed } from './claim'
 import { buildMessage } from './message'
 import { sendMessage, type Attempt } from './send'

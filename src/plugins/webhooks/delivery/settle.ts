@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 
 import { postgresOf } from '../../../db/postgres'
 import { logLength, serverBusyWaitMs, testEventType, type WebhookOptions } from '../defaults'
-import { retryDelay } from '../schedule'
+import { retryDelay } from './retrySchedule'
 import type { Claimed } from './claim'
 import type { Attempt } from './send'
 

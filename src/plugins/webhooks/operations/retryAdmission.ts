@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 
 import { postgresOf } from '../../../db/postgres'
 import type { WebhookDelivery } from '../../../payload-types'
-import { relationId } from '../../../utilities/relationId'
+import { relationId } from '../../../lib/relationId'
 import { testEventType } from '../defaults'
 import { webhookOptions } from '../options'
 import { backlogIsFull } from '../delivery/backlog'

@@ -5,7 +5,7 @@ import {
   schemaRef as ref,
   type DocumentContext,
   type Parameter,
-  type SchemaObject,
+  type JsonSchema,
 } from '../../partnerApi/exports/routes'
 import { makerSchema } from '../../partnerShape'
 import { recordEventType, recordEvents, testEventType } from '../defaults'
@@ -13,13 +13,13 @@ import { deliveryPage } from '../operations/deliveriesQuery'
 import { writableFields } from './writable'
 
 type Type = OpenAPIV3_1.NonArraySchemaObjectType
-const nullable = (type: Type, extra: SchemaObject = {}): SchemaObject => ({
+const nullable = (type: Type, extra: JsonSchema = {}): JsonSchema => ({
   type: [type, 'null'],
   ...extra,
 })
 
 /** What the document says of the fields a partner may set, beyond the fields themselves. */
-const writableWords: Record<string, SchemaObject> = {
+const writableWords: Record<string, JsonSchema> = {
   url: {
     format: 'uri',
     maxLength: 2000,
@@ -36,7 +36,7 @@ const writableWords: Record<string, SchemaObject> = {
   },
 }
 
-const attempt: SchemaObject = {
+const attempt: JsonSchema = {
   type: 'object',
   required: ['at', 'ok', 'status', 'latencyMs', 'excerpt', 'error'],
   properties: {
@@ -52,10 +52,7 @@ const attempt: SchemaObject = {
 const always = ['url', 'events', 'kinds', 'drafts', 'active', 'createdAt', 'updatedAt']
 
 /** The subscription, delivery and message schemas, from the collections' fields. */
-export const webhookSchemas = ({
-  config,
-  kinds,
-}: DocumentContext): Record<string, SchemaObject> => {
+export const webhookSchemas = ({ config, kinds }: DocumentContext): Record<string, JsonSchema> => {
   const fields = collectionProperties({
     config,
     slug: 'webhooks',
@@ -73,7 +70,7 @@ export const webhookSchemas = ({
     'createdAt',
     'updatedAt',
   ]
-  const webhook: SchemaObject = {
+  const webhook: JsonSchema = {
     type: 'object',
     required: webhookNames,
     properties: collectionProperties({

@@ -10,7 +10,7 @@ import { keepServerFields } from '../../../../hooks/keepServerFields'
 import { userTenantIds } from '../../../../access/tenantRoles'
 import { generateKey } from '../../keys/keyMaterial'
 import type { ApiKey } from '../../../../payload-types'
-import { relationId, type RelationValue } from '../../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../../lib/relationId'
 
 const plaintextKey = 'apiKeyPlaintext'
 /** Set by the rotate endpoint (after its access check): this update issues a new secret. */

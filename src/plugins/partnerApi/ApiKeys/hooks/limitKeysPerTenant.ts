@@ -2,7 +2,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 
 import { capPerTenant } from '../../../../hooks/capPerTenant'
 import type { ApiKey } from '../../../../payload-types'
-import { relationId, type RelationValue } from '../../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../../lib/relationId'
 import { partnerOptions } from '../../options'
 
 /** A tenant holds a bounded number of keys: each is a credential to audit and a row to look up. */

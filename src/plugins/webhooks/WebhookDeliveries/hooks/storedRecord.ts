@@ -1,6 +1,6 @@
 import type { FieldHook } from 'payload'
 
-import { relationId, type RelationValue } from '../../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../../lib/relationId'
 
 /**
  * A delivery's record lives once per change in `webhook-payloads`; a delivery read alone (the

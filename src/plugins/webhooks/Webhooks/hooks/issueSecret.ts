@@ -2,7 +2,7 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payl
 
 import { keepServerFields } from '../../../../hooks/keepServerFields'
 import type { Webhook } from '../../../../payload-types'
-import { generateSecret, sealSecret } from '../../secret'
+import { generateSecret, sealSecret } from '../../signing/secret'
 
 const plaintext = 'webhookSecretPlaintext'
 /** Set by the rotate operations (after their access check): this update issues a new secret. */

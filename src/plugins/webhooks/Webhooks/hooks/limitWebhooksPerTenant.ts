@@ -2,7 +2,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 
 import { capPerTenant } from '../../../../hooks/capPerTenant'
 import type { Webhook } from '../../../../payload-types'
-import { relationId, type RelationValue } from '../../../../utilities/relationId'
+import { relationId, type RelationValue } from '../../../../lib/relationId'
 import { webhookOptions } from '../../options'
 
 /** A tenant holds a bounded number of subscriptions: every change fans out to each of them. */

@@ -2,7 +2,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 
 import { keepServerFields } from '../../../../hooks/keepServerFields'
 import type { Webhook } from '../../../../payload-types'
-import { actorOf, makerOf } from '../../../../utilities/actor'
+import { actorOf, makerOf } from '../../../partnerShape'
 import { makerRelation } from '../maker'
 
 /**

@@ -1,4 +1,4 @@
-import { relationId, type RelationValue } from './relationId'
+import { relationId, type RelationValue } from '../lib/relationId'
 
 /** A record that rich text points at: an internal link's target or an inline upload. */
 export type RichTextReference = { collection: string; id: string; node: 'link' | 'upload' }

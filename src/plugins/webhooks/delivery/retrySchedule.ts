@@ -1,4 +1,4 @@
-import type { WebhookOptions } from './defaults'
+import type { WebhookOptions } from '../defaults'
 
 /**
  * When a failed delivery is tried again: after its `attempts`-th failure, the schedule's wait

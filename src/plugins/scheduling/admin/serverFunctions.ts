@@ -1,8 +1,8 @@
 import type { SchedulePublishHandlerArgs } from '@payloadcms/ui/utilities/schedulePublishHandler'
 import { APIError, Forbidden, NotFound, ValidationError, type ServerFunction } from 'payload'
 
-import { assertCanPublish, scheduleChange } from './operations'
-import { publishTask } from './defaults'
+import { assertCanPublish, scheduleChange } from '../operations/scheduledChanges'
+import { publishTask } from '../defaults'
 
 const refuse = (t: ConstructorParameters<typeof Forbidden>[0]): never => {
   throw new Forbidden(t)

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
-import { postgresOf } from '../../db/postgres'
+import { postgresOf } from '../../../db/postgres'
 
 /**
  * Removes entries older than the retention and raises each tenant's horizon past them, in one

@@ -1,10 +1,10 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload, PayloadRequest } from 'payload'
 
-import { executeInRequest } from '../../db/inTransaction'
-import { collectionTableName } from '../../db/postgres'
-import type { KeyRetirement } from '../partnerApi/exports/routes'
-import { publishTask } from './defaults'
+import { executeInRequest } from '../../../db/inTransaction'
+import { collectionTableName } from '../../../db/postgres'
+import type { KeyRetirement } from '../../partnerApi/exports/routes'
+import { publishTask } from '../defaults'
 
 /**
  * The key's changes not yet done. The runner takes a job by marking it, so one deleted before

@@ -1,10 +1,7 @@
-import type { PayloadRequest } from 'payload'
-
 export type Actor = { type: 'key' | 'user' | 'system'; id: string | null }
 
 /** Who acts in a request: a partner key (its principal carries the key id), a user, or the system. */
-export const actorOf = (req: Pick<PayloadRequest, 'user'>): Actor => {
-  const user = req.user as { id?: unknown; apiKey?: unknown } | null
+export const actorOf = ({ user }: { user: { id?: unknown; apiKey?: unknown } | null }): Actor => {
   if (typeof user?.apiKey === 'string') return { type: 'key', id: user.apiKey }
   if (user?.id !== undefined) return { type: 'user', id: String(user.id) }
   return { type: 'system', id: null }

@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 
-import { collectionTableName, postgresOf } from '../../db/postgres'
-import { withSessionLock } from '../../db/sessionLock'
-import { runBatch, runnerLock } from './defaults'
+import { collectionTableName, postgresOf } from '../../../db/postgres'
+import { withSessionLock } from '../../../db/sessionLock'
+import { runBatch, runnerLock } from '../defaults'
 
 /**
  * Runs the jobs that are due, in one instance at a time. Payload claims a job by reading it and

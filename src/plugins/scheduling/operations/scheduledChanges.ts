@@ -6,12 +6,18 @@ import {
   type TypedUser,
 } from 'payload'
 
-import { collectionTableName, postgresOf } from '../../db/postgres'
-import { withSessionLock } from '../../db/sessionLock'
-import { fairQueue, fairRefusal } from '../../lib/fairQueues'
-import { actorOf, makerOf, type Maker } from '../../utilities/actor'
-import { relationId, type RelationValue } from '../../utilities/relationId'
-import { maxLeadDays, maxWaitingPerTenant, publishTask, type ScheduleAction } from './defaults'
+import { collectionTableName, postgresOf } from '../../../db/postgres'
+import { withSessionLock } from '../../../db/sessionLock'
+import { fairQueue, fairRefusal } from '../../../lib/fairQueues'
+import { actorOf, makerOf, type Maker } from '../../partnerShape'
+import { relationId, type RelationValue } from '../../../lib/relationId'
+import { maxLeadDays, maxWaitingPerTenant, publishTask, type ScheduleAction } from '../defaults'
+
+/**
+ * Who schedules: a signed-in user, or a partner key's principal (a member of `users` made for
+ * the request, carrying its key). The local API takes either as its `user`.
+ */
+type Scheduler = Pick<TypedUser, 'id' | 'collection'>
 
 /** A change waiting for its time: publish or unpublish one record. */
 export type ScheduledChange = {
@@ -58,7 +64,7 @@ export const assertCanPublish = async ({
   id,
 }: {
   payload: Payload
-  user?: TypedUser
+  user?: Scheduler
   collection: string
   id: string
 }): Promise<string> => {
@@ -70,7 +76,7 @@ export const assertCanPublish = async ({
     depth: 0,
     limit: 1,
     pagination: false,
-    select: { tenant: true } as never,
+    select: { tenant: true },
     ...(user ? { overrideAccess: false, user } : { overrideAccess: true }),
   })
   const tenant = relationId((docs[0] as { tenant?: RelationValue } | undefined)?.tenant)
@@ -94,7 +100,7 @@ export const scheduleChange = async ({
   now = new Date(),
 }: {
   payload: Payload
-  user?: TypedUser
+  user?: Scheduler
   collection: string
   id: string
   action: ScheduleAction

@@ -1,8 +1,8 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { CollectionBeforeChangeHook, Payload, PayloadRequest } from 'payload'
 
-import { executeInRequest } from '../../db/inTransaction'
-import { collectionTable } from '../../db/postgres'
+import { executeInRequest } from '../../../db/inTransaction'
+import { collectionTable } from '../../../db/postgres'
 
 /** A record, as a save's hooks name it, in that save's request. */
 type RecordAt = { req: PayloadRequest; collection: string; id: unknown }

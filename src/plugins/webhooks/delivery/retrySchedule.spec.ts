@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { optionDefaults } from './defaults'
-import { retryDelay } from './schedule'
+import { optionDefaults } from '../defaults'
+import { retryDelay } from './retrySchedule'
 
 describe('retryDelay', () => {
   it('follows the schedule, then gives up', () => {

@@ -1,6 +1,6 @@
-import { changeEvents, type ChangeEvent } from './events'
+import { changeEvents, type ChangeEvent } from '../log/events'
 import { decodeCursor, isRetiredCursor, type CursorScope } from './cursor'
-import { feedDefaults } from './defaults'
+import { feedDefaults } from '../defaults'
 
 export type FeedQuery = {
   /** Entries after this sequence; undefined: from the oldest kept. */

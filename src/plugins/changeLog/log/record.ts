@@ -1,10 +1,10 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 
-import { executeInRequest } from '../../db/inTransaction'
-import { actorOf } from '../../utilities/actor'
-import { relationId, type RelationValue } from '../../utilities/relationId'
-import { changeChannel } from '../partnerShape'
+import { executeInRequest } from '../../../db/inTransaction'
+import { actorOf } from '../../partnerShape'
+import { relationId, type RelationValue } from '../../../lib/relationId'
+import { changeChannel } from '../../partnerShape'
 import { changedFields, eventOf, type ChangeEvent, type Live } from './events'
 
 type Doc = Record<string, unknown>
