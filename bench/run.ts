@@ -8,20 +8,36 @@
  * arrival at a loopback receiver, at a steady rate (BENCH_WEBHOOK_RATE a second, default 20).
  * Last, the noisy-neighbour figure: bench-1's delivery p50/p99 and read p99 with bench-2 idle and
  * with bench-2 flooding (its receiver hangs), as ratios.
- * Settings: BENCH_EVENTS (default 3000), BENCH_SECONDS per measurement (5), BENCH_CONCURRENCY (8).
+ * Settings: BENCH_EVENTS (default 3000), BENCH_SECONDS per measurement (5), BENCH_CONCURRENCY (8),
+ * BENCH_LARGE_EVENTS (100000; 0 skips the reads at scale), BENCH_WRITES=off (skips the writes).
+ *
+ * Against the code before a change: BENCH_BASELINE=<git ref> checks the ref out as a detached
+ * worktree in a temporary directory (packages hard-linked from node_modules), builds it as the
+ * current code is built (`next build` into its own .next-test), and starts it on the same
+ * database and seeded data with the read cache off, as the current uncached app. The uncached
+ * list and retrieve are then measured against both, interleaved: a warm-up each, then
+ * BENCH_BASELINE_ROUNDS rounds (default 4, at least 2), alternating which app goes first so a
+ * drift over the run favours neither. The table gives each round and the median of each figure,
+ * then the ratio current/baseline of the median req/s, with the best-of-rounds ratio beside it
+ * (on a shared machine noise only slows a round, so the best is the other fair reading). The
+ * worktree is removed at the end, on failure too. BENCH_ONLY=baseline runs only that comparison:
+ * about five minutes (two builds, the seed, the rounds) on two shared cores with
+ *   BENCH_BASELINE=0e3b0ee BENCH_ONLY=baseline BENCH_LARGE_EVENTS=0 BENCH_EVENTS=1000 npm run bench
  */
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
 import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
-import { startApp, projectRoot, testDistDir } from '../tests/helpers/app'
+import { startApp, projectRoot } from '../tests/helpers/app'
 import pg from 'pg'
 
 import { encodeListCursor } from '../src/plugins/partnerApi/reads/listCursor'
 import { bullets, heading, paragraph, richText } from '../src/seed/richText'
+import { checkoutBaseline, type Baseline } from './baseline'
+import { buildApp } from './build'
 import { copyEvents } from './bulkSeed'
+import { compareApps, medianFigures } from './compare'
 import { measure, type Figures } from './load'
 import { measureVisibility } from './visibility'
 import { measureNoisyNeighbour, startHangingReceiver } from './noisy'
@@ -55,6 +71,9 @@ const vocabulary = [
   'rivers',
 ]
 const largeEvents = Number(process.env.BENCH_LARGE_EVENTS ?? 100_000)
+const baselineRef = process.env.BENCH_BASELINE
+const baselineRounds = Math.max(2, Number(process.env.BENCH_BASELINE_ROUNDS ?? 4))
+const only = process.env.BENCH_ONLY
 const figures = new Map<string, Figures>()
 
 /** Reads of `paths` (one at random per request) with `headers`, expecting 200. */
@@ -78,7 +97,55 @@ const widths = [44, 22, 7, 7, 7, 6]
 const figuresRow = (name: string, layer: string, r: Figures): string =>
   row([name, layer, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors], widths)
 
+/** The current uncached app against the baseline's, interleaved; prints each round and the ratios. */
+const compareWithBaseline = async ({
+  baseline,
+  current,
+  previous,
+  operations,
+  tenantEvents,
+}: {
+  baseline: Baseline
+  current: string
+  previous: string
+  operations: { name: string; paths: string[]; headers: Record<string, string> }[]
+  tenantEvents: number
+}): Promise<void> => {
+  const sides = { current: 'current', baseline: `baseline ${baseline.ref}` }
+  console.log(
+    `[bench] current against baseline ${baseline.ref} (${baseline.commit.slice(0, 10)}), both uncached on the same database: a warm-up each, then ${baselineRounds} rounds alternating which goes first; ${seconds} s per measurement, ${concurrency} connections from a load generator in its own process, ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the start); tenant bench-0's ${tenantEvents} events read with a read key`,
+  )
+  const cells = [28, 22, 5, 7, 7, 7, 6]
+  console.log(row(['operation', 'app', 'round', 'req/s', 'p50 ms', 'p99 ms', 'errors'], cells))
+  const line = (operation: string, side: string, round: string, f: Figures): string =>
+    row(
+      [operation, side, round, f.rps.toFixed(0), f.p50.toFixed(1), f.p99.toFixed(1), f.errors],
+      cells,
+    )
+  const results = await compareApps({
+    current: { name: sides.current, origin: current },
+    baseline: { name: sides.baseline, origin: previous },
+    operations,
+    rounds: baselineRounds,
+    measure: ({ origin, paths, headers }) => measureReads({ origin, paths, headers }),
+    onRound: ({ operation, side, round, figures: f }) =>
+      console.log(line(operation, side, String(round), f)),
+  })
+  console.log(row(['median of rounds', 'app', '', 'req/s', 'p50 ms', 'p99 ms', 'errors'], cells))
+  for (const r of results)
+    for (const side of [sides.current, sides.baseline])
+      console.log(line(r.operation, side, 'med', medianFigures(r.rounds[side] ?? [])))
+  for (const r of results)
+    console.log(
+      `${r.operation}: current/baseline ${r.medianRatio.toFixed(2)}x (median req/s of ${baselineRounds} rounds; best-of-rounds ${r.bestRatio.toFixed(2)}x)${r.medianRatio < 0.9 ? '  BELOW 0.9' : ''}`,
+    )
+}
+
 const main = async (): Promise<void> => {
+  if (only !== undefined && only !== 'baseline')
+    throw new Error(`BENCH_ONLY=${only}: the only section that runs alone is 'baseline'`)
+  if (only === 'baseline' && !baselineRef)
+    throw new Error('BENCH_ONLY=baseline needs BENCH_BASELINE=<git ref>')
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arts-cms-bench-'))
   fs.chmodSync(dataDir, 0o755)
   const cluster = await startEmbeddedPostgres({ dataDir })
@@ -91,16 +158,17 @@ const main = async (): Promise<void> => {
   // Payload in this process runs as in production: migrations, no development watchers.
   ;(process.env as Record<string, string>).NODE_ENV = 'production'
   let app: Awaited<ReturnType<typeof startApp>> | undefined
+  let baseline: Baseline | undefined
   try {
     console.log('[bench] building the production app…')
-    const builtAt = Date.now()
-    const build = spawnSync('npx', ['next', 'build'], {
-      cwd: projectRoot,
-      env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: testDistDir },
-      encoding: 'utf8',
-    })
-    if (build.status !== 0) throw new Error(build.stderr || build.stdout)
-    console.log(`[bench] built in ${Math.round((Date.now() - builtAt) / 1000)} s`)
+    console.log(`[bench] built in ${buildApp({ root: projectRoot })} s`)
+    if (baselineRef) {
+      baseline = checkoutBaseline({ ref: baselineRef })
+      console.log(
+        `[bench] building the baseline ${baselineRef} (${baseline.commit.slice(0, 10)}) in ${baseline.root}…`,
+      )
+      console.log(`[bench] built in ${buildApp({ root: baseline.root })} s`)
+    }
 
     // The webhook receiver exists before the configuration is read: its address is allowed.
     const receiver = await startLatencyReceiver()
@@ -171,17 +239,52 @@ const main = async (): Promise<void> => {
         tenants: [{ tenant: tenants[0]!.id, roles: ['editor'] }],
       },
     })
+    const uncachedEnv = {
+      PARTNER_CACHE: 'off',
+      // Where a CPU profile of the uncached instance goes, written when it stops.
+      ...(process.env.BENCH_PROFILE_DIR
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` }
+        : {}),
+    }
+    const uncached = await startApp({ databaseUri: cluster.connectionString, env: uncachedEnv })
+    const partnerAuth = { authorization: `Bearer ${key}` }
+    const pages = Math.max(1, Math.floor(ids.length / 10))
+    // Every page of the tenant in four orders: as many different queries as a listing site's
+    // visitors ask, so a cache keeps few of them.
+    const listQueries = ['-createdAt', 'createdAt', 'title', '-title'].flatMap((sort) =>
+      Array.from({ length: pages }, (_, i) => `limit=10&page=${i + 1}&sort=${sort}`),
+    )
+    const partnerBase = '/api/partners/2025-07/bench-0/events'
+    const listPaths = listQueries.map((q) => `${partnerBase}?${q}`)
+    const retrievePaths = ids.map((id) => `${partnerBase}/${id}`)
+
+    if (baseline) {
+      const before = await startApp({
+        databaseUri: cluster.connectionString,
+        env: uncachedEnv,
+        root: baseline.root,
+      })
+      try {
+        await compareWithBaseline({
+          baseline,
+          current: uncached.origin,
+          previous: before.origin,
+          operations: [
+            { name: 'list (uncached)', paths: listPaths, headers: partnerAuth },
+            { name: 'retrieve (uncached)', paths: retrievePaths, headers: partnerAuth },
+          ],
+          tenantEvents: ids.length,
+        })
+      } finally {
+        await before.stop()
+      }
+      if (only === 'baseline') {
+        await uncached.stop()
+        return
+      }
+    }
+
     app = await startApp({ databaseUri: cluster.connectionString })
-    const uncached = await startApp({
-      databaseUri: cluster.connectionString,
-      env: {
-        PARTNER_CACHE: 'off',
-        // Where a CPU profile of the uncached instance goes, written when it stops.
-        ...(process.env.BENCH_PROFILE_DIR
-          ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` }
-          : {}),
-      },
-    })
     // The same uncached partner layer reading through Payload's `find`: what its own reads
     // (`reads/`: Payload's query builder, the plan's columns, no per-document hooks) buy, in
     // this run.
@@ -195,28 +298,20 @@ const main = async (): Promise<void> => {
       body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password' }),
     })
     const { token } = (await login.json()) as { token: string }
-    const partnerAuth = { authorization: `Bearer ${key}` }
     const payloadAuth = { authorization: `JWT ${token}` }
-    const pages = Math.max(1, Math.floor(ids.length / 10))
-    // Every page of the tenant in four orders: as many different queries as a listing site's
-    // visitors ask, so a cache keeps few of them.
-    const listQueries = ['-createdAt', 'createdAt', 'title', '-title'].flatMap((sort) =>
-      Array.from({ length: pages }, (_, i) => `limit=10&page=${i + 1}&sort=${sort}`),
-    )
-    const partnerBase = '/api/partners/2025-07/bench-0/events'
     const cases = [
       {
         name: 'list, limit 10, varied queries (uncached)',
         origin: uncached.origin,
         unchanged: viaPayload.origin,
-        partner: listQueries.map((q) => `${partnerBase}?${q}`),
+        partner: listPaths,
         payload: listQueries.map((q) => `/api/events?${q}&depth=0&draft=true`),
       },
       {
         name: 'retrieve, varied ids (uncached)',
         origin: uncached.origin,
         unchanged: viaPayload.origin,
-        partner: ids.map((id) => `${partnerBase}/${id}`),
+        partner: retrievePaths,
         payload: ids.map((id) => `/api/events/${id}?depth=0&draft=true`),
       },
       {
@@ -481,6 +576,7 @@ const main = async (): Promise<void> => {
     await payload.destroy()
   } finally {
     await app?.stop()
+    baseline?.remove()
     const { runShutdownHooks } = await import('../src/lib/shutdown')
     await runShutdownHooks()
     await cluster.stop()

@@ -36,19 +36,22 @@ export const waitUntil = async ({
 
 /**
  * Runs the CMS exactly as `npm start` does (server.ts, production mode, migrations applied on
- * start) from the build the test setup made, on a free port, against `databaseUri`.
+ * start) from the build the test setup made, on a free port, against `databaseUri`. `root` is
+ * another checkout of the project (the bench's baseline), built into its own `testDistDir`.
  */
 export const startApp = async ({
   databaseUri = process.env.DATABASE_URI,
   env = {},
+  root = projectRoot,
 }: {
   databaseUri?: string
   env?: Record<string, string>
+  root?: string
 } = {}): Promise<RunningApp> => {
   const port = await freePort()
   let log = ''
   const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    cwd: projectRoot,
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
