@@ -32,7 +32,7 @@ import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
 import { startApp, projectRoot } from '../tests/helpers/app'
 import pg from 'pg'
 
-import { encodeListCursor } from '../src/plugins/partnerApi/reads/listCursor'
+import { encodeListCursor } from '../src/plugins/partnerApi/exports/http'
 import { bullets, heading, paragraph, richText } from '../src/seed/richText'
 import { checkoutBaseline, type Baseline } from './baseline'
 import { buildApp } from './build'

@@ -1,7 +1,14 @@
 import type { CollectionCustom, CollectionSlug } from 'payload'
 
 declare module 'payload' {
+  /** This project's facts about a collection, each read by the code that owns the rule. */
   export interface CollectionCustom {
+    /** Records belong to one tenant: scoped by the multi-tenant plugin, guarded by tenantIntegrity. */
+    tenantOwned?: boolean
+    /** A redirect may point at records of this collection. */
+    redirectTarget?: boolean
+    /** Custom attributes may apply to records of this collection (`appliesTo`). */
+    customAttributes?: boolean
     /** A link in rich text may point at records of this collection: they have a public `url`. */
     linkable?: boolean
     /** Records get SEO fields (`meta`), filled from the record until an editor writes them. */

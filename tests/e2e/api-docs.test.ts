@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../helpers/app'
 import { launchBrowser, screenshotPath } from '../helpers/browser'
 import { partnerBase } from '../helpers/partner'
-import { partnerRoutes, tenantRoutes } from '../helpers/kinds'
+import { partnerRoutes, contributedRoutes } from '../helpers/kinds'
 import { webhookMessages } from '../../src/plugins/webhooks/exports'
 
 describe('the API reference page in a real browser', () => {
@@ -43,7 +43,9 @@ describe('the API reference page in a real browser', () => {
     await expect
       .poll(() => page.locator('.opblock').count(), { timeout: 30_000 })
       // Every operation, the document's own, and each webhook message of the 3.1 section.
-      .toBe(partnerRoutes.length + tenantRoutes.length + 1 + Object.keys(webhookMessages()).length)
+      .toBe(
+        partnerRoutes.length + contributedRoutes.length + 1 + Object.keys(webhookMessages()).length,
+      )
     expect(await page.locator('.swagger-ui .info .title').innerText()).toMatch(
       /Arts CMS partner API/,
     )

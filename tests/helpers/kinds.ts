@@ -26,7 +26,7 @@ export const partnerRoutes = routes
   }))
 
 /** The routes the plugins contribute (the change feed, webhooks, scheduled changes). */
-export const tenantRoutes = routes
+export const contributedRoutes = routes
   .filter((route) => !isRecordRoute(route.path))
   .map((route) => ({
     method: route.method,

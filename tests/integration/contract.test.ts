@@ -7,7 +7,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { kindSpecs } from '../helpers/kinds'
-import { partnerRoutes, tenantRoutes } from '../helpers/kinds'
+import { partnerRoutes, contributedRoutes } from '../helpers/kinds'
 import type { Tenant } from '../../src/payload-types'
 import { postgresOf } from '../../src/db/postgres'
 import { pruneChangeLog } from '../../src/plugins/changeLog/exports'
@@ -318,7 +318,7 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
 
     expect(problems).toEqual([])
     const documented = checker.documented()
-    for (const route of tenantRoutes.filter((r) => r.tag === 'Webhooks')) {
+    for (const route of contributedRoutes.filter((r) => r.tag === 'Webhooks')) {
       const seen = checker.seen().get(route.operationId) ?? new Set()
       const unseen = (documented.get(route.operationId) ?? []).filter(
         (status) => status !== 503 && !seen.has(status),
@@ -465,7 +465,7 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
     try {
       proxy.close()
       for (const socket of sockets) socket.destroy()
-      for (const route of [...partnerRoutes, ...tenantRoutes]) {
+      for (const route of [...partnerRoutes, ...contributedRoutes]) {
         const path = `${partnerBase}${route.path.replace('{tenant}', 'contract-a').replace(/\{\w+\}/g, () => randomUUID())}`
         const json =
           route.method === 'POST' || route.method === 'PATCH' ? { title: 'x' } : undefined

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Tenant } from '../../src/payload-types'
 import { reservedPaths as reservedOf } from '../../src/plugins/partnerApi/exports/openapi'
-import { tenantRoutes } from '../helpers/kinds'
+import { contributedRoutes } from '../helpers/kinds'
 import { makeImage } from '../../src/seed/images'
 import { startApp, type RunningApp } from '../helpers/app'
 import { checkStoredMarkers, runFuzz, sampleMinimal, type FuzzWorld } from '../helpers/fuzz'
@@ -12,7 +12,7 @@ import { createKey, createSample, partner, partnerBase } from '../helpers/partne
 import { getTestPayload } from '../helpers/payload'
 import { createTenant } from '../helpers/tenants'
 
-const reservedPaths = reservedOf(tenantRoutes)
+const reservedPaths = reservedOf(contributedRoutes)
 
 /**
  * A property-based fuzz of the partner API across two tenants and both key scopes. `npm test`

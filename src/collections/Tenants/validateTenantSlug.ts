@@ -1,11 +1,11 @@
 import type { Validate } from 'payload'
 
 import { tenantSlugPattern } from '../../lib/tenantSlugPattern'
+import { partnerOwnPaths } from '../../plugins/partnerApi/exports/base'
 
 /** Words the partner API uses next to tenant slugs in its paths. */
 export const reservedTenantSlugs = new Set([
-  'openapi',
-  'docs',
+  ...partnerOwnPaths,
   'api',
   'admin',
   'health',

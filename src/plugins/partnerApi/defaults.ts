@@ -10,6 +10,9 @@ import type { KeyRetirement } from './types'
 export const apiVersion = '2025-07'
 export const partnerBasePath = `/api/partners/${apiVersion}`
 
+/** Paths the partner base serves itself, beside the route table: no kind or tenant may take them. */
+export const partnerOwnPaths: readonly string[] = ['openapi', 'docs']
+
 export const listDefaults = { limit: 10, maxLimit: 100, sort: '-createdAt' } as const
 
 /** What an installation may set on `partnerApi({ … })`; anything left out takes `optionDefaults`. */

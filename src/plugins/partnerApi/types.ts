@@ -29,14 +29,8 @@ export type PartnerKindDeclaration = {
 }
 
 declare module 'payload' {
-  /** This project's facts about a collection, each read by the code that owns the rule. */
+  /** The partner API's fact about a collection; the others are in `src/collections/facts.ts`. */
   export interface CollectionCustom {
-    /** Records belong to one tenant: scoped by the multi-tenant plugin, guarded by tenantIntegrity. */
-    tenantOwned?: boolean
-    /** A redirect may point at records of this collection. */
-    redirectTarget?: boolean
-    /** Custom attributes may apply to records of this collection (`appliesTo`). */
-    customAttributes?: boolean
     /** The partner API's record kinds over this collection (media has two: media and files). */
     partner?: PartnerKindDeclaration | readonly PartnerKindDeclaration[]
   }

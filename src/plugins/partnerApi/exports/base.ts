@@ -1,2 +1,2 @@
 /** Where the partner API is served: light enough for `server.ts` before the config loads. */
-export { apiVersion, partnerBasePath } from '../defaults'
+export { apiVersion, partnerBasePath, partnerOwnPaths } from '../defaults'

@@ -1,8 +1,10 @@
 /**
  * The partner API's HTTP entries: the one handler every partner request goes through (the Next
- * route, `server.ts`'s direct path and the tests alike), and the document and its page. They
- * load the app's configuration.
+ * route, `server.ts`'s direct path and the tests alike), and the document and its page. The
+ * route modules pass them the app's configuration. `encodeListCursor` makes the `after` cursor
+ * a list answers, for clients that page by hand (the bench).
  */
 export { handlePartnerRequest } from '../http/handler'
 export { serveOpenApi } from '../openapi/serve'
 export { serveDocsAsset, serveDocsPage } from '../openapi/docsPage'
+export { encodeListCursor } from '../reads/listCursor'

@@ -1,5 +1,6 @@
 import type { CollectionConfig, SanitizedConfig } from 'payload'
 
+import { partnerOwnPaths } from '../defaults'
 import { declaredKinds, type KindSpec } from '../kinds/declared'
 import { partnerKinds } from '../kinds/model'
 import { partnerOptions } from '../options'
@@ -7,13 +8,10 @@ import { resourceOf } from './match'
 import { recordRoutes, type RecordKind } from './record'
 import type { PartnerRoute } from './types'
 
-/** Paths the partner base serves itself, outside the route table. */
-const ownPaths = ['openapi', 'docs']
-
 /** Names a record kind's path may not take: what the contributed routes and the base use. */
 export const reservedPaths = (contributed: readonly Pick<PartnerRoute, 'path'>[]): string[] => [
   ...new Set(contributed.map(resourceOf)),
-  ...ownPaths,
+  ...partnerOwnPaths,
 ]
 
 /**

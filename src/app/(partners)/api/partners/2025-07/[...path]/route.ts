@@ -1,7 +1,7 @@
 import config from '@payload-config'
 
 import { registerDirectRoute } from '@/lib/directRoutes'
-import { partnerBasePath } from '@/plugins/partnerApi/exports/base'
+import { partnerBasePath, partnerOwnPaths } from '@/plugins/partnerApi/exports/base'
 import { handlePartnerRequest } from '@/plugins/partnerApi/exports/http'
 
 /** The partner API: every operation of the route table (src/plugins/partnerApi/routes/). */
@@ -24,6 +24,6 @@ export const OPTIONS = handle
 registerDirectRoute({
   prefix: `${partnerBasePath}/`,
   methods: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS'],
-  accepts: (segments) => segments.length >= 2 && !['openapi', 'docs'].includes(segments[0] ?? ''),
+  accepts: (segments) => segments.length >= 2 && !partnerOwnPaths.includes(segments[0] ?? ''),
   handler: ({ request, segments }) => handlePartnerRequest({ request, segments, config }),
 })
