@@ -10,6 +10,7 @@ import { collectionTable, postgresOf, type CollectionTable } from '../../db/post
 import { fairQueue, fairRefusal } from '../../lib/fairQueues'
 import { isUuid } from '../../lib/uuid'
 import type { BlockResolver } from '../../plugins/partnerApi/exports/kinds'
+import { publishedOnly } from '../../access/published'
 
 /** How many events an "upcoming" list shows when its block does not say. */
 export const upcomingDefaultLimit = 6
@@ -61,7 +62,7 @@ const chosen = async ({
     const some = ids.slice(at, at + chosenPerQuery)
     const where = withinScope({
       scope,
-      where: { and: [{ id: { in: some } }, { _status: { equals: 'published' } }] },
+      where: { and: [{ id: { in: some } }, publishedOnly] },
     })
     const { docs } = await payload.find({
       collection: 'events',
@@ -146,7 +147,7 @@ export const upcomingStatement = async ({
   const shownEvent = payloadQuery({
     payload,
     collection: 'events',
-    where: withinScope({ scope: eventScope, where: { _status: { equals: 'published' } } }) ?? {},
+    where: withinScope({ scope: eventScope, where: publishedOnly }) ?? {},
     aliasTable: e,
   }).where
   const ownInstance = payloadQuery({

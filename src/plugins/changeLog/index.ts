@@ -12,6 +12,7 @@ import { pruneIntervalMs } from './defaults'
 import { isLive, liveBefore, rememberLive } from './log/live'
 import { pruneChangeLog } from './log/prune'
 import { recordChange, type ChangeSubscriber } from './log/record'
+import { isPublished } from '../../access/published'
 
 type Logging = { kind: string; subscribers: readonly ChangeSubscriber[]; drafts: boolean }
 
@@ -44,7 +45,7 @@ const logDelete =
   ({ kind, subscribers, drafts }: Logging): CollectionAfterDeleteHook =>
   async ({ doc, req }) => {
     // The deleted row is the record's own: its status is whether it was published.
-    const live = drafts ? { before: doc._status === 'published', after: false } : undefined
+    const live = drafts ? { before: isPublished(doc._status), after: false } : undefined
     await recordChange({ req, kind, operation: 'delete', doc, subscribers, live })
   }
 

@@ -3,6 +3,7 @@ import type { CollectionBeforeChangeHook, Payload, PayloadRequest } from 'payloa
 
 import { executeInRequest } from '../../../db/inTransaction'
 import { collectionTable } from '../../../db/postgres'
+import { isPublished } from '../../../access/published'
 
 /** A record, as a save's hooks name it, in that save's request. */
 type RecordAt = { req: PayloadRequest; collection: string; id: unknown }
@@ -21,7 +22,7 @@ export const isLive = async ({ req, collection, id }: RecordAt): Promise<boolean
     query: sql`select ${sql.identifier(status)} as status from ${sql.identifier(table.name)}
       where id = ${String(id)}`,
   })
-  return row?.status === 'published'
+  return isPublished(row?.status)
 }
 
 const contextKey = ({ collection, id }: { collection: string; id: unknown }) =>

@@ -44,11 +44,13 @@ export const ifStillMatching = async <T>({
   const req = await createLocalReq({}, payload)
   await initTransaction(req)
   try {
-    const table = collectionTableName({ payload, collection: kind.collection }) ?? kind.collection
+    const table = collectionTableName({ payload, collection: kind.collection })
+    if (!table) throw new Error(`ifMatch: no table for ${kind.collection}`)
+    // The row is the tenant's: `findOwn` found it through the tenant's read access just above,
+    // and finds it again under the lock, so a record moved away in between answers 404.
     await executeInRequest({
       req,
-      // The tenant's row only: a key never holds a lock on another tenant's record.
-      query: sql`select 1 from ${sql.identifier(table)} where id = ${id} and tenant_id = ${principal.tenant.id} for update`,
+      query: sql`select 1 from ${sql.identifier(table)} where id = ${id} for update`,
     })
     const current = await findOwn({ payload, kind, principal, id, req })
     const etag = await etagOfRecord({

@@ -3,6 +3,7 @@ import type { Where } from 'payload'
 import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
 import { fail } from '../http/problems'
+import { publishedOnly } from '../../../access/published'
 
 /**
  * Which version of a draft kind's record a read answers: the published one (what a website
@@ -45,4 +46,4 @@ export const versionFilter = ({
     ? { draft: false }
     : version === 'latest'
       ? { draft: true }
-      : { draft: false, where: { _status: { equals: 'published' } } }
+      : { draft: false, where: publishedOnly }

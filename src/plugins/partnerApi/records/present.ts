@@ -11,6 +11,7 @@ import { htmlName } from '../kinds/richTextSiblings'
 import type { PartnerRecord } from '../operations/types'
 import { isUuid } from '../../../lib/uuid'
 import { richTextHtml, type Picture, type Targets } from '../richText/html'
+import { publishedOnly } from '../../../access/published'
 
 const isCollection = (payload: Payload, slug: string): slug is CollectionSlug =>
   slug in payload.collections
@@ -58,10 +59,7 @@ const findTargets = async ({
       const where = withinScope({
         scope,
         where: {
-          and: [
-            { id: { in: [...ids] } },
-            ...(drafts ? [{ _status: { equals: 'published' } }] : []),
-          ],
+          and: [{ id: { in: [...ids] } }, ...(drafts ? [publishedOnly] : [])],
         },
       })
       const { docs } = await payload.find({
