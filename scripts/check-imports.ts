@@ -4,7 +4,8 @@
  * ties two modules together):
  *
  * - a cycle between files;
- * - a cycle between folders (a folder of `src/`, each plugin and each collection counted as one);
+ * - a cycle between folders (a folder of `src/`, each plugin and each collection counted as one),
+ *   or between the folders and root modules inside a sealed plugin;
  * - an import into a sealed plugin (`partnerApi`, `webhooks`, `changeLog`, `scheduling`) from
  *   outside it (`src/`, `server.ts`, the bench, the scripts; not the tests, which may reach inside
  *   what they test) that does not go through its public module (`index.ts`, `exports.ts` or
@@ -36,6 +37,19 @@ export const folderOf = (file: string): string => {
   if ((top === 'plugins' || top === 'collections') && parts.length > 2)
     return `src/${top}/${name.replace(/\.tsx?$/, '')}`
   return `src/${top}`.replace(/\.tsx?$/, '')
+}
+
+/**
+ * Inside a sealed plugin, the part a file counts in: each of its folders, and each module at
+ * its root; the entry and the public modules stand above the rest and are left out.
+ */
+export const partOf = (file: string): string | undefined => {
+  const parts = file.split('/')
+  const [src, plugins, name, inner] = parts
+  if (src !== 'src' || plugins !== 'plugins' || !name || !sealed.includes(name) || !inner)
+    return undefined
+  if (isPublic(parts.slice(3).join('/'))) return undefined
+  return parts.slice(0, 4).join('/')
 }
 
 /** The sealed plugin a file belongs to, if any. */
@@ -102,6 +116,7 @@ const main = async (): Promise<void> => {
   )
   const files = new Map<string, Set<string>>()
   const folders = new Map<string, Set<string>>()
+  const parts = new Map<string, Set<string>>()
   /** One import that makes each folder edge, to show where a folder cycle comes from. */
   const witness = new Map<string, string>()
   const problems: string[] = []
@@ -115,6 +130,12 @@ const main = async (): Promise<void> => {
       if (from !== to && !file.endsWith('.spec.ts')) {
         addEdge(folders, from, to)
         if (!witness.has(`${from} ${to}`)) witness.set(`${from} ${to}`, `${file} -> ${target}`)
+      }
+      const [fromPart, toPart] = [partOf(file), partOf(target)]
+      if (fromPart && toPart && fromPart !== toPart && !file.endsWith('.spec.ts')) {
+        addEdge(parts, fromPart, toPart)
+        if (!witness.has(`${fromPart} ${toPart}`))
+          witness.set(`${fromPart} ${toPart}`, `${file} -> ${target}`)
       }
       const plugin = sealedPluginOf(target)
       if (
@@ -130,7 +151,7 @@ const main = async (): Promise<void> => {
   }
   for (const cycle of cyclesOf(files))
     problems.push(`import cycle between files: ${cycle.join(', ')}`)
-  for (const cycle of cyclesOf(folders)) {
+  for (const cycle of [...cyclesOf(folders), ...cyclesOf(parts)]) {
     const through = cycle.flatMap((from) =>
       cycle.flatMap((to) => witness.get(`${from} ${to}`) ?? []),
     )

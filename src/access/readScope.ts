@@ -65,3 +65,7 @@ export const withinScope = ({
   scope: true | Where
   where: Where | undefined
 }): Where | undefined => (scope === true ? where : where ? { and: [scope, where] } : scope)
+
+/** Both conditions; either may be absent. */
+export const both = (a: Where | undefined, b: Where | undefined): Where | undefined =>
+  a && b ? { and: [a, b] } : (a ?? b)

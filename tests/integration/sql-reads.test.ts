@@ -6,7 +6,7 @@ import { partnerKinds, type Kind } from '../../src/plugins/partnerApi/kinds/mode
 import type { JsonSchema } from '../../src/plugins/partnerApi/kinds/fieldSchema'
 import { propertiesOf } from '../../src/plugins/partnerApi/kinds/fieldSchema'
 import { operatorsOf, parseListQuery } from '../../src/plugins/partnerApi/reads/listQuery'
-import type { ReadVersion } from '../../src/plugins/partnerApi/operations/version'
+import type { ReadVersion } from '../../src/plugins/partnerApi/reads/version'
 import { readPlan } from '../../src/plugins/partnerApi/reads/plan'
 import { payloadQuery } from '../../src/db/payloadQuery'
 import { startApp, type RunningApp } from '../helpers/app'

@@ -1,4 +1,4 @@
-import type { PartnerRoute } from './routes/types'
+import type { PartnerRoute } from './types'
 import type { KeyRetirement } from './types'
 
 /**

@@ -17,11 +17,11 @@ export type {
   RouteContext,
   JsonSchema,
   Scope,
-} from '../routes/types'
-export type { PartnerPrincipal } from '../keys/principal'
-export { fail, validationFailed } from '../http/problems'
-export { readVersionOf } from '../operations/version'
+} from '../types'
+export type { PartnerPrincipal } from '../types'
+export { fail, validationFailed } from '../../../lib/partnerProblem'
+export { readVersionOf } from '../reads/version'
 export { validateAgainst } from '../operations/validate'
-export { schemaRef } from '../openapi/recordParts'
+export { schemaRef } from '../routes/recordParts'
 export { collectionProperties } from '../openapi/collectionSchema'
 export { queryProblems } from '../routes/queryProblems'

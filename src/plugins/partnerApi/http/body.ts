@@ -1,6 +1,6 @@
 import { jsonNestingDepth } from '../../../lib/jsonDepth'
 import { maxBodyNesting as maxJsonDepth } from '../../../fields/bodyNesting'
-import { fail } from './problems'
+import { fail } from '../../../lib/partnerProblem'
 
 /** Reads a request body up to `limit` bytes; a larger one is a 413 before it is all read. */
 export const readBody = async ({

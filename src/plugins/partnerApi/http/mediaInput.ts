@@ -2,7 +2,7 @@ import { allowedMimeTypes } from '../../../uploads/mediaTypes'
 import type { SanitizedConfig } from 'payload'
 
 import { partnerOptions } from '../options'
-import { fail } from './problems'
+import { fail } from '../../../lib/partnerProblem'
 import { fetchRemoteFile, type FetchedFile } from './remoteFetch'
 import { mediaType, readBody, readJsonObject } from './body'
 

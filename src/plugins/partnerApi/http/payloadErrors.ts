@@ -4,7 +4,7 @@ import { APIError, Forbidden, NotFound, ValidationError } from 'payload'
 import { isDatabaseUnavailable } from '../../../db/unavailable'
 import { UniquenessConflict } from '../../../lib/uniquenessConflicts'
 import { problemOf } from '../../../lib/problem'
-import { fail, PartnerProblem } from './problems'
+import { fail, PartnerProblem } from '../../../lib/partnerProblem'
 
 /**
  * Turns what an operation throws into a problem, by the error's class: a uniqueness conflict →

@@ -1,6 +1,6 @@
 import { readThrough } from '../cache/answers'
 import { partnerOptions } from '../options'
-import type { RouteContext } from '../routes/types'
+import type { RouteContext } from '../types'
 import { etagOf, noneMatch } from '../../../lib/etag'
 
 /** A partner may keep a read's answer, and must ask again (with its tag) before using it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { PartnerProblem } from './problems'
+import { PartnerProblem } from '../../../lib/partnerProblem'
 import { fetchRemoteFile } from './remoteFetch'
 
 const options = { maxBytes: 1_000, timeoutMs: 1_000, allowedHosts: [], mimeTypes: ['image/png'] }

@@ -8,9 +8,9 @@ import {
   outboundRefusal,
   unreachable,
 } from '../../../lib/outbound'
-import { fail } from './problems'
+import { fail } from '../../../lib/partnerProblem'
 
-import type { FetchedFile } from './fetchedFile'
+import type { FetchedFile } from '../types'
 
 export type { FetchedFile }
 

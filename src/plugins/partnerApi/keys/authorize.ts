@@ -4,11 +4,11 @@ import { tenantMember } from '../../../access/readScope'
 import type { Tenant } from '../../../payload-types'
 import { relationId, type RelationValue } from '../../../lib/relationId'
 import { rememberedLookup } from '../cache/lookups'
-import { fail } from '../http/problems'
-import type { PartnerPrincipal, Scope } from './principal'
+import { fail } from '../../../lib/partnerProblem'
+import type { PartnerPrincipal, Scope } from '../types'
 import type { PartnerKey } from './identifyKey'
 
-export type { PartnerPrincipal } from './principal'
+export type { PartnerPrincipal } from '../types'
 
 const tenantLookup = rememberedLookup<Tenant | undefined>()
 

@@ -2,7 +2,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
-import { fail } from '../http/problems'
+import { fail } from '../../../lib/partnerProblem'
 import { postgresOf } from '../../../db/postgres'
 import { partnerOptions } from '../options'
 

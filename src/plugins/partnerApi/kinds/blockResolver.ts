@@ -1,6 +1,6 @@
 import type { Block, Payload, PayloadRequest } from 'payload'
 
-import type { JsonSchema } from './jsonSchema'
+import type { JsonSchema } from '../../../lib/jsonSchema'
 
 /**
  * A property a block's answer gains when it is read, made from the tenant's other records as

@@ -5,7 +5,7 @@ import { relationId, type RelationValue } from '../../../lib/relationId'
 import { blockResolverOf } from './blockResolver'
 import { richTextSchema } from './richTextSchema'
 import { fieldsAtLevel } from '../../../fields/walkFields'
-import { isReference, type JsonSchema } from './jsonSchema'
+import { isReference, type JsonSchema } from '../../../lib/jsonSchema'
 import { htmlName, htmlSchema, markdownName, markdownSchema } from './richTextSiblings'
 
 export type { JsonSchema }

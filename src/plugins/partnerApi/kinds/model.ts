@@ -2,7 +2,7 @@ import type { Field, SanitizedConfig } from 'payload'
 
 import { declaredKinds, type KindSpec } from './declared'
 import { buildFieldModel, propertiesOf, type FieldModel } from './fieldSchema'
-import type { JsonSchema } from './jsonSchema'
+import type { JsonSchema } from '../../../lib/jsonSchema'
 
 export type Kind = KindSpec &
   FieldModel & {

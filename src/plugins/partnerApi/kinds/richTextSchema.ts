@@ -1,4 +1,4 @@
-import type { JsonSchema } from './jsonSchema'
+import type { JsonSchema } from '../../../lib/jsonSchema'
 
 /** The block nodes the house editor (`src/fields/richText.ts`) puts under the root. */
 const blockNodes = ['paragraph', 'heading', 'list', 'quote', 'horizontalrule', 'upload']

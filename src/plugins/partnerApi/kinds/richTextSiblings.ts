@@ -1,4 +1,4 @@
-import type { JsonSchema } from './jsonSchema'
+import type { JsonSchema } from '../../../lib/jsonSchema'
 
 /** The HTML sibling of a rich text field in the partner shape, wherever the field stands. */
 export const htmlName = (field: string): string => `${field}Html`

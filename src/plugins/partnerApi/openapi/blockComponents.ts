@@ -1,4 +1,4 @@
-import type { Reference, JsonSchema } from '../routes/types'
+import type { Reference, JsonSchema } from '../types'
 
 type Node = JsonSchema | Reference
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { sanitizedConfig } from '../../../../tests/helpers/sanitizedConfig'
 import { resolveOptions } from '../options'
-import type { PartnerRoute } from '../routes/types'
+import type { PartnerRoute } from '../types'
 import { buildOpenApi31 } from './build31'
 import { toOpenApi30 } from './convert30'
 import { toSwagger20 } from './convert20'

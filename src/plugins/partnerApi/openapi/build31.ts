@@ -13,12 +13,12 @@ import type {
   PartnerRoute,
   Reference,
   JsonSchema,
-} from '../routes/types'
+} from '../types'
 import { problemTitle } from '../../../lib/problem'
 import { tenantSlugPattern } from '../../../lib/tenantSlugPattern'
 import { hoistBlocks } from './blockComponents'
 import { describeApi } from './description'
-import { header, paramRef, schemaRef } from './recordParts'
+import { header, paramRef, schemaRef } from '../routes/recordParts'
 
 /**
  * An operation per method. openapi-types' 3.1 PathItemObject also intersects 3.0's, whose

@@ -1,7 +1,7 @@
 import type { SanitizedConfig } from 'payload'
 
 import { buildFieldModel, propertiesOf } from '../kinds/fieldSchema'
-import type { JsonSchema } from '../routes/types'
+import type { JsonSchema } from '../types'
 
 /**
  * Properties of a resource that is not a record kind (a webhook subscription, a delivery),

@@ -1,6 +1,6 @@
 import { detectingConflicts } from '../../../lib/uniquenessConflicts'
-import type { FetchedFile } from '../http/remoteFetch'
-import { fail } from '../http/problems'
+import type { FetchedFile } from '../types'
+import { fail } from '../../../lib/partnerProblem'
 import { validateBody } from './validate'
 import { fromMarkdown } from '../richText/markdownInput'
 import { presentRecord } from '../records/present'

@@ -1,9 +1,9 @@
 import type { PayloadRequest } from 'payload'
 
-import { fail } from '../http/problems'
+import { fail } from '../../../lib/partnerProblem'
 import { isUuid } from '../../../lib/uuid'
 import { actingAs, partnerRead, type OperationArgs } from './types'
-import type { ReadVersion } from './version'
+import type { ReadVersion } from '../reads/version'
 
 /** The one 404 of a record that is missing or another tenant's. */
 export const missingRecord = ({ kind, id }: { kind: OperationArgs['kind']; id: string }): never =>

@@ -10,7 +10,7 @@ import {
 import { executeInRequest } from '../../../db/inTransaction'
 import { collectionTableName } from '../../../db/postgres'
 import { etagOf, matches } from '../../../lib/etag'
-import { fail } from '../http/problems'
+import { fail } from '../../../lib/partnerProblem'
 import { presentRecord } from '../records/present'
 import { findOwn } from './findOwn'
 import type { OperationArgs } from './types'

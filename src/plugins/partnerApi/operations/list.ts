@@ -9,8 +9,9 @@ import { presentRecords } from '../records/present'
 import { readPlan } from '../reads/plan'
 import { readPage } from '../reads/read'
 import { rankedIds, searchMatchesMax } from '../reads/search'
-import { actingAs, both, partnerRead, type OperationArgs, type PartnerRecord } from './types'
-import type { ReadVersion } from './version'
+import { both } from '../../../access/readScope'
+import { actingAs, partnerRead, type OperationArgs, type PartnerRecord } from './types'
+import type { ReadVersion } from '../reads/version'
 
 /**
  * Payload's pagination envelope, with the partner shape of each record, and `nextCursor`: pass

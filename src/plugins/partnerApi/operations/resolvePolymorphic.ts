@@ -1,5 +1,5 @@
 import type { PayloadRequest } from 'payload'
-import { fail } from '../http/problems'
+import { fail } from '../../../lib/partnerProblem'
 import { isUuid } from '../../../lib/uuid'
 import { actingAs, type OperationArgs } from './types'
 

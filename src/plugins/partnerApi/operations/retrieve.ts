@@ -5,7 +5,7 @@ import { readPlan } from '../reads/plan'
 import { readOne } from '../reads/read'
 import { findOwn, missingRecord } from './findOwn'
 import type { OperationArgs, PartnerRecord } from './types'
-import type { ReadVersion } from './version'
+import type { ReadVersion } from '../reads/version'
 
 /**
  * The tenant's record in the version asked for, from the kind's own SQL when it has a plan,

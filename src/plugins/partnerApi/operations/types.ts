@@ -2,7 +2,8 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 
 import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
-import { versionFilter, type ReadVersion } from './version'
+import { both } from '../../../access/readScope'
+import { versionFilter, type ReadVersion } from '../reads/version'
 
 export type { PartnerRecord } from '../../partnerShape'
 
@@ -18,10 +19,6 @@ export const actingAs = (principal: PartnerPrincipal, req?: PayloadRequest) => (
   overrideAccess: false as const,
   ...(req ? { req } : {}),
 })
-
-/** Both conditions; either may be absent. */
-export const both = (a: Where | undefined, b: Where | undefined): Where | undefined =>
-  a && b ? { and: [a, b] } : (a ?? b)
 
 /**
  * What every partner read asks of Payload: the version's table (the main one holds what is

@@ -1,5 +1,5 @@
 import { detectingConflicts } from '../../../lib/uniquenessConflicts'
-import { fail } from '../http/problems'
+import { fail } from '../../../lib/partnerProblem'
 import { validateBody } from './validate'
 import { fromMarkdown } from '../richText/markdownInput'
 import { presentRecord } from '../records/present'

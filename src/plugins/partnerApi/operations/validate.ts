@@ -5,10 +5,10 @@ import addFormats from 'ajv-formats'
 import { eachFieldValue } from '../../../fields/fieldValues'
 import { isRealInstant } from '../../../lib/isRealInstant'
 import { blockResolverOf } from '../kinds/blockResolver'
-import type { JsonSchema } from '../kinds/jsonSchema'
+import type { JsonSchema } from '../../../lib/jsonSchema'
 import type { Kind } from '../kinds/model'
 import { htmlName } from '../kinds/richTextSiblings'
-import { validationFailed } from '../http/problems'
+import { validationFailed } from '../../../lib/partnerProblem'
 
 const ajv = new Ajv2020({ allErrors: true, strict: false })
 addFormats(ajv)

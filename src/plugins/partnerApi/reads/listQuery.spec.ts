@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { queryLimits } from '../../../lib/queryLimits'
 import type { Leaf } from '../kinds/fieldSchema'
-import { PartnerProblem } from '../http/problems'
+import { PartnerProblem } from '../../../lib/partnerProblem'
 import { listDefaults } from '../defaults'
 import { parseListQuery, parseRecordQuery } from './listQuery'
 

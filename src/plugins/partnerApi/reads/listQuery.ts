@@ -2,7 +2,7 @@ import { parse } from 'qs-esm'
 import type { Where } from 'payload'
 
 import type { Leaf } from '../kinds/fieldSchema'
-import { fail } from '../http/problems'
+import { fail } from '../../../lib/partnerProblem'
 import { queryLimits, wordsIn } from '../../../lib/queryLimits'
 import { listDefaults } from '../defaults'
 import { decodeListCursor, type ListCursor } from './listCursor'

@@ -4,7 +4,7 @@ import type { CollectionSlug, FlattenedField, Payload } from 'payload'
 
 import { collectionTableName, postgresOf } from '../../../db/postgres'
 import type { Kind } from '../kinds/model'
-import type { ReadVersion } from '../operations/version'
+import type { ReadVersion } from './version'
 
 /** How a stored value becomes what Payload answers for it. */
 export type ColumnKind = 'date' | 'number' | 'plain'

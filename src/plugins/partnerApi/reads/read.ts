@@ -4,13 +4,12 @@ import { randomUUID } from 'node:crypto'
 
 import type { Payload, Where } from 'payload'
 
-import { readScope, withinScope } from '../../../access/readScope'
+import { both, readScope, withinScope } from '../../../access/readScope'
 import { payloadQuery } from '../../../db/payloadQuery'
 import { postgresOf } from '../../../db/postgres'
 import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
-import { both } from '../operations/types'
-import { versionFilter, type ReadVersion } from '../operations/version'
+import { versionFilter, type ReadVersion } from './version'
 import type { PlannedColumn, ReadPlan } from './plan'
 
 const valueOf = (column: PlannedColumn, raw: unknown): unknown => {

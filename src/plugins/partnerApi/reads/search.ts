@@ -10,9 +10,9 @@ import { fairQueue, fairRefusal } from '../../../lib/fairQueues'
 import { isSearchLanguage, type SearchLanguage } from '../../../lib/searchLanguages'
 import { searchLanguageField, searchTextField } from '../../search'
 import type { Kind } from '../kinds/model'
-import type { PartnerPrincipal } from '../keys/principal'
-import { versionFilter, type ReadVersion } from '../operations/version'
-import { fail } from '../http/problems'
+import type { PartnerPrincipal } from '../types'
+import { versionFilter, type ReadVersion } from './version'
+import { fail } from '../../../lib/partnerProblem'
 
 /** Search answers come from the best this many matches: a search is for finding, not paging. */
 export const searchMatchesMax = 1_000

@@ -2,7 +2,7 @@ import { fairRefusal } from '../../../lib/fairQueues'
 import { eachFieldValue } from '../../../fields/fieldValues'
 import type { Kind } from '../kinds/model'
 import { markdownMaxFields, markdownMaxLength, markdownName } from '../kinds/richTextSiblings'
-import { validationFailed } from '../http/problems'
+import { validationFailed } from '../../../lib/partnerProblem'
 import { convertMarkdown } from './markdownConverter'
 
 type Slot = { holder: Record<string, unknown>; name: string; path: string }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { matchRoute, resourceOf } from './match'
 import { reservedPaths } from './table'
-import type { Method, PartnerRoute } from './types'
+import type { Method, PartnerRoute } from '../types'
 
 const route = (method: Method, path: string): PartnerRoute => ({
   method,

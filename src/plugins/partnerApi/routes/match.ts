@@ -1,4 +1,4 @@
-import type { Method, PartnerRoute } from './types'
+import type { Method, PartnerRoute } from '../types'
 
 /** A template's segments after the leading slash. */
 const segmentsOf = (path: string): string[] => path.split('/').slice(1)

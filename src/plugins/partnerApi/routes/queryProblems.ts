@@ -1,4 +1,4 @@
-import { fail } from '../http/problems'
+import { fail } from '../../../lib/partnerProblem'
 
 /** A query string's problems, each named: a 400 of type `validation`. */
 export const queryProblems = (problems: { field: string; message: string }[]): never =>

@@ -7,17 +7,11 @@ import { deleteRecord } from '../operations/delete'
 import { listRecords } from '../operations/list'
 import { retrieveRecord } from '../operations/retrieve'
 import { updateRecord } from '../operations/update'
-import { readVersionOf } from '../operations/version'
-import { fail } from '../http/problems'
+import { readVersionOf } from '../reads/version'
+import { fail } from '../../../lib/partnerProblem'
 import { parseListQuery, parseRecordQuery } from '../reads/listQuery'
-import {
-  etagHeader,
-  locationHeader,
-  mediaMultipart,
-  paramRef,
-  readHeaders,
-} from '../openapi/recordParts'
-import { recordSchemas } from '../openapi/recordSchemas'
+import { etagHeader, locationHeader, mediaMultipart, paramRef, readHeaders } from './recordParts'
+import { recordSchemas } from './recordSchemas'
 import type { PartnerRecord } from '../operations/types'
 import type {
   Method,
@@ -27,7 +21,7 @@ import type {
   RouteInput,
   RouteSuccess,
   Scope,
-} from './types'
+} from '../types'
 
 export type Operation = 'list' | 'retrieve' | 'create' | 'update' | 'delete'
 

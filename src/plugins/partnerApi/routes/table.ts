@@ -6,7 +6,7 @@ import { partnerKinds } from '../kinds/model'
 import { partnerOptions } from '../options'
 import { resourceOf } from './match'
 import { recordRoutes, type RecordKind } from './record'
-import type { PartnerRoute } from './types'
+import type { PartnerRoute } from '../types'
 
 /** Names a record kind's path may not take: what the contributed routes and the base use. */
 export const reservedPaths = (contributed: readonly Pick<PartnerRoute, 'path'>[]): string[] => [

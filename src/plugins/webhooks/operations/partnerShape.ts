@@ -1,5 +1,5 @@
 import type { Webhook, WebhookDelivery } from '../../../payload-types'
-import { makerOfRelation, type MakerRelation } from '../Webhooks/maker'
+import { makerOfRelation, type MakerRelation } from './maker'
 
 /** A subscription as partners read it: never its secret. */
 export const webhookOut = (doc: Webhook) => ({

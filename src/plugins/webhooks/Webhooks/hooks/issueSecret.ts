@@ -2,11 +2,8 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payl
 
 import { keepServerFields } from '../../../../hooks/keepServerFields'
 import type { Webhook } from '../../../../payload-types'
+import { plaintext, rotateContext } from '../../signing/issued'
 import { generateSecret, sealSecret } from '../../signing/secret'
-
-const plaintext = 'webhookSecretPlaintext'
-/** Set by the rotate operations (after their access check): this update issues a new secret. */
-export const rotateContext = 'webhookRotate'
 
 /** Written by the server alone: a body that names them is ignored. */
 const serverFields = ['secretCipher', 'pausedReason', 'pausedAt', 'failingSince'] as const
@@ -45,7 +42,3 @@ export const revealSecretOnce: CollectionAfterChangeHook<Webhook> = ({ doc, oper
   operation === 'create' && typeof req.context[plaintext] === 'string'
     ? { ...doc, secret: req.context[plaintext] }
     : doc
-
-/** The secret a create or rotation issued, for the operation that asked for it. */
-export const issuedSecret = (context: Record<string, unknown>): string | undefined =>
-  typeof context[plaintext] === 'string' ? context[plaintext] : undefined

@@ -3,7 +3,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 import { keepServerFields } from '../../../../hooks/keepServerFields'
 import type { Webhook } from '../../../../payload-types'
 import { actorOf, makerOf } from '../../../partnerShape'
-import { makerRelation } from '../maker'
+import { makerRelation } from '../../operations/maker'
 
 /**
  * Set by the partner API's create, whose Local API call has no user (the key's synthetic

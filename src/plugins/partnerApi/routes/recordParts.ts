@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types'
 
-import type { Header, Reference, JsonSchema } from '../routes/types'
+import type { Header, Reference, JsonSchema } from '../types'
 
 /** A parameter of the document's components, by name. */
 export const paramRef = (name: string): Reference => ({ $ref: `#/components/parameters/${name}` })

@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 
 import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
-import { fail } from '../http/problems'
+import { fail } from '../../../lib/partnerProblem'
 import { publishedOnly } from '../../../access/published'
 
 /**

@@ -1,5 +1,5 @@
-import type { Problem } from '../../../lib/problem'
-import { problemOf } from '../../../lib/problem'
+import type { Problem } from './problem'
+import { problemOf } from './problem'
 
 /** A partner request that ends in a problem+json answer; thrown and caught by the dispatcher. */
 export class PartnerProblem extends Error {

@@ -1,5 +1,5 @@
 import { partnerKinds, type Kind } from '../kinds/model'
-import type { DocumentContext, JsonSchema } from '../routes/types'
+import type { DocumentContext, JsonSchema } from '../types'
 import { schemaRef } from './recordParts'
 
 const propertiesOf = (schema: JsonSchema): NonNullable<JsonSchema['properties']> =>
