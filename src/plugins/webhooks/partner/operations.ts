@@ -1,12 +1,16 @@
-import type { Payload } from 'payload'
+import type { Payload, SanitizedConfig } from 'payload'
 
 import type { Webhook } from '../../../payload-types'
 
 import { partnerKinds } from '../../partnerApi/exports/records'
-import { fail, validationFailed, type PartnerPrincipal } from '../../partnerApi/exports/routes'
-import { recordEvents } from '../defaults'
+import {
+  fail,
+  validateAgainst,
+  type JsonSchema,
+  type PartnerPrincipal,
+} from '../../partnerApi/exports/routes'
 import { webhookOptions } from '../options'
-import { writableFields } from './writable'
+import { webhookSchemas } from './schemas'
 import { makerKeyContext } from '../Webhooks/hooks/recordMaker'
 import { deliveryOut, webhookOut } from '../operations/partnerShape'
 import {
@@ -28,9 +32,13 @@ const callerOf = (principal: PartnerPrincipal) => ({ tenantId: principal.tenant.
 const missing = (id: string): never =>
   fail({ status: 404, detail: `No webhook subscription with id "${id}" in this tenant.` })
 
+/** The body schemas of a configuration's subscriptions, made once: what the document says. */
+const bodySchemas = new WeakMap<SanitizedConfig, Record<string, JsonSchema>>()
+
 /**
- * The writable fields of a subscription, checked for type before Payload checks their values:
- * anything else in the body is refused, as for records.
+ * A subscription's body, checked against the schema the route declares (WebhookCreate or
+ * WebhookUpdate, made from the collection's fields): anything else in the body is refused, as
+ * for records, and Payload checks the values again (the URL's address, the choices).
  */
 const readWebhookBody = ({
   payload,
@@ -41,36 +49,14 @@ const readWebhookBody = ({
   body: Record<string, unknown>
   create: boolean
 }): WebhookInput => {
-  const errors: { field: string; message: string }[] = []
-  const kinds = [...partnerKinds(payload).keys()]
-  const listOf = (field: string, allowed: readonly string[]): void => {
-    const value = body[field]
-    if (value === undefined) return
-    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !allowed.includes(v)))
-      errors.push({ field, message: `A list of: ${allowed.join(', ')}.` })
+  let schemas = bodySchemas.get(payload.config)
+  if (!schemas) {
+    schemas = webhookSchemas({ config: payload.config, kinds: [...partnerKinds(payload).keys()] })
+    bodySchemas.set(payload.config, schemas)
   }
-  for (const field of Object.keys(body))
-    if (!writableFields.some((known) => known === field))
-      errors.push({ field, message: 'Unknown field.' })
-  if (create && body.url === undefined) errors.push({ field: 'url', message: 'Required.' })
-  if (body.url !== undefined && typeof body.url !== 'string')
-    errors.push({ field: 'url', message: 'A URL string.' })
-  if (
-    body.description !== undefined &&
-    body.description !== null &&
-    typeof body.description !== 'string'
-  )
-    errors.push({ field: 'description', message: 'A string or null.' })
-  for (const flag of ['active', 'drafts'])
-    if (body[flag] !== undefined && typeof body[flag] !== 'boolean')
-      errors.push({ field: flag, message: 'true or false.' })
-  listOf('events', recordEvents)
-  listOf('kinds', kinds)
-  if (errors.length > 0) validationFailed(errors)
-  // Each value's type was checked above; Payload checks the URL and the choices again.
-  return Object.fromEntries(
-    writableFields.flatMap((field) => (body[field] === undefined ? [] : [[field, body[field]]])),
-  ) as WebhookInput
+  const schema = schemas[create ? 'WebhookCreate' : 'WebhookUpdate']
+  if (!schema) throw new Error('webhooks: no body schema')
+  return validateAgainst<WebhookInput>({ schema, body })
 }
 
 export const listWebhooks = async ({ payload, principal }: Args) => {
