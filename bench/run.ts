@@ -239,14 +239,20 @@ const main = async (): Promise<void> => {
         tenants: [{ tenant: tenants[0]!.id, roles: ['editor'] }],
       },
     })
-    const uncachedEnv = {
+    // Where a CPU profile of an uncached instance goes, written when it stops: the current
+    // app's and the baseline's in folders of their own, so the two are told apart.
+    const uncachedEnv = (side: 'current' | 'baseline') => ({
       PARTNER_CACHE: 'off',
-      // Where a CPU profile of the uncached instance goes, written when it stops.
       ...(process.env.BENCH_PROFILE_DIR
-        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` }
+        ? {
+            NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(process.env.BENCH_PROFILE_DIR, side)}`,
+          }
         : {}),
-    }
-    const uncached = await startApp({ databaseUri: cluster.connectionString, env: uncachedEnv })
+    })
+    const uncached = await startApp({
+      databaseUri: cluster.connectionString,
+      env: uncachedEnv('current'),
+    })
     const partnerAuth = { authorization: `Bearer ${key}` }
     const pages = Math.max(1, Math.floor(ids.length / 10))
     // Every page of the tenant in four orders: as many different queries as a listing site's
@@ -261,7 +267,7 @@ const main = async (): Promise<void> => {
     if (baseline) {
       const before = await startApp({
         databaseUri: cluster.connectionString,
-        env: uncachedEnv,
+        env: uncachedEnv('baseline'),
         root: baseline.root,
       })
       try {

@@ -358,6 +358,18 @@ const valueAt = (doc: object, name: string): unknown =>
 const asObject = (value: unknown): object | undefined =>
   value && typeof value === 'object' ? value : undefined
 
+const answered = new WeakMap<Field, boolean>()
+
+/**
+ * Whether a field is part of the partner shape: its schema, worked out once per field (a
+ * configuration does not change), not for every field of every record answered.
+ */
+const isAnswered = (field: Field): boolean => {
+  let known = answered.get(field)
+  if (known === undefined) answered.set(field, (known = schemaOf(field) !== null))
+  return known
+}
+
 const projectFields = (fields: Field[], doc: object | undefined): Record<string, unknown> => {
   const out: Record<string, unknown> = {}
   if (!doc) return out
@@ -367,7 +379,7 @@ const projectFields = (fields: Field[], doc: object | undefined): Record<string,
       continue
     }
     const { field } = entry
-    if (schemaOf(field) === null) continue
+    if (!isAnswered(field)) continue
     const value = valueAt(doc, field.name)
     if (field.type === 'group') {
       out[field.name] = projectFields(field.fields, asObject(value))

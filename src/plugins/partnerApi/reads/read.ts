@@ -14,26 +14,36 @@ import type { PlannedColumn, ReadPlan } from './plan'
 
 const valueOf = (column: PlannedColumn, raw: unknown): unknown => {
   if (raw === null || raw === undefined) return null
-  if (column.kind === 'date' && (typeof raw === 'string' || raw instanceof Date))
-    return new Date(raw).toISOString()
+  if (column.kind === 'date') {
+    // The driver gives a timestamp as a Date already: no second one is made of it.
+    if (raw instanceof Date) return raw.toISOString()
+    if (typeof raw === 'string') return new Date(raw).toISOString()
+  }
   if (column.kind === 'number' && typeof raw === 'string') return Number.parseFloat(raw)
   return raw
 }
 
-/** A row of the plan's SELECT list as the document Payload's `find` gives at depth 0 with the kind's `select`. */
-const documentOf = (plan: ReadPlan, [id, ...values]: unknown[]): Record<string, unknown> => {
-  const doc: Record<string, unknown> = { id }
-  plan.columns.forEach((column, i) => {
+/**
+ * A row of the plan's SELECT list as the document Payload's `find` gives at depth 0 with the
+ * kind's `select`. Plain loops: it runs for every row of every page.
+ */
+const documentOf = (plan: ReadPlan, row: unknown[]): Record<string, unknown> => {
+  const doc: Record<string, unknown> = { id: row[0] }
+  const { columns } = plan
+  for (let i = 0; i < columns.length; i++) {
+    const column = columns[i]!
+    const { path } = column
     let at = doc
-    for (const name of column.path.slice(0, -1)) {
+    for (let depth = 0; depth < path.length - 1; depth++) {
+      const name = path[depth]!
       const inner = at[name]
       const next: Record<string, unknown> =
         inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {}
       at[name] = next
       at = next
     }
-    at[column.path.at(-1)!] = valueOf(column, values[i])
-  })
+    at[path[path.length - 1]!] = valueOf(column, row[i + 1])
+  }
   return doc
 }
 
