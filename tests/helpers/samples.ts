@@ -1,3 +1,5 @@
+import type { CollectionSlug, Payload } from 'payload'
+
 import { slugify } from '../../src/fields/slugify'
 
 /**
@@ -135,3 +137,29 @@ export const makeSample = async (args: {
     upload: sample.upload === true,
   })
 }
+
+/**
+ * A `Make` through the Local API into `tenant`, with access off (a test's own setup), an upload
+ * carrying `file`.
+ */
+export const makeInTenant =
+  ({
+    payload,
+    tenant,
+    file,
+  }: {
+    payload: Payload
+    tenant: { id: string }
+    file?: { data: Buffer; mimetype: string; name: string; size: number }
+  }): Make =>
+  async ({ collection, data, upload }) =>
+    String(
+      (
+        await payload.create({
+          collection: collection as CollectionSlug,
+          // Escape cast: a sample's data is for whichever collection it names, known only at run time.
+          data: { ...data, tenant: tenant.id } as never,
+          ...(upload && file ? { file } : {}),
+        })
+      ).id,
+    )

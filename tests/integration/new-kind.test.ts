@@ -41,7 +41,7 @@ import {
   recordSnapshot,
   type MatrixRecords,
 } from '../helpers/roleMatrix'
-import { appSamples, makeSample, type Samples } from '../helpers/samples'
+import { appSamples, makeInTenant, makeSample, type Samples } from '../helpers/samples'
 import { as, createTenant, createUser } from '../helpers/tenants'
 
 /**
@@ -314,15 +314,7 @@ describe('a record kind declared in one collection config', () => {
         samples,
         collection: programmes,
         tag,
-        make: async ({ collection, data }) =>
-          String(
-            (
-              await payload.create({
-                collection: collection as CollectionSlug,
-                data: { ...data, tenant: tenant.id } as never,
-              })
-            ).id,
-          ),
+        make: makeInTenant({ payload, tenant }),
       })
     const own = await make(harbour, 'linked brochure')
     const theirs = await make(globe, 'their brochure')
@@ -524,15 +516,7 @@ describe('a record kind declared in one collection config', () => {
         samples,
         collection: programmes,
         tag,
-        make: async ({ collection, data }) =>
-          String(
-            (
-              await payload.create({
-                collection: collection as CollectionSlug,
-                data: { ...data, tenant: tenant.id } as never,
-              })
-            ).id,
-          ),
+        make: makeInTenant({ payload, tenant }),
       })
     const records: MatrixRecords = new Map([
       [programmes, { x: await make(x, 'matrix x'), y: await make(y, 'matrix y') }],

@@ -15,7 +15,7 @@ import {
   readsNothingOfY,
   recordSnapshot,
 } from '../helpers/roleMatrix'
-import { makeSample } from '../helpers/samples'
+import { makeInTenant, makeSample } from '../helpers/samples'
 import { createTenant, createUser } from '../helpers/tenants'
 
 /**
@@ -70,16 +70,11 @@ const sample = async ({
       return makeSample({
         collection: slug,
         tag: label,
-        make: async ({ collection, data, upload }) => {
-          const doc = await payload.create({
-            collection: collection as 'events',
-            data: { ...data, tenant: tenant.id } as never,
-            ...(upload
-              ? { file: { data: png, mimetype: 'image/png', name: 'm.png', size: png.length } }
-              : {}),
-          })
-          return String(doc.id)
-        },
+        make: makeInTenant({
+          payload,
+          tenant,
+          file: { data: png, mimetype: 'image/png', name: 'm.png', size: png.length },
+        }),
       })
   }
 }

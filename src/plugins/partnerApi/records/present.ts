@@ -40,12 +40,10 @@ const findTargets = async ({
 }): Promise<Targets> => {
   const targets: Targets = { links: new Map(), pictures: new Map() }
   const wanted = new Map<CollectionSlug, Set<string>>()
+  const linkable: ReadonlySet<string> = new Set(linkableCollections(payload.config.collections))
   for (const ref of values.flatMap((value) => richTextReferences(value))) {
     const { collection } = ref
-    const allowed =
-      ref.node === 'link'
-        ? linkableCollections(payload.config.collections).includes(collection as CollectionSlug)
-        : collection === 'media'
+    const allowed = ref.node === 'link' ? linkable.has(collection) : collection === 'media'
     if (allowed && isUuid(ref.id) && isCollection(payload, collection))
       wanted.set(collection, (wanted.get(collection) ?? new Set()).add(ref.id))
   }

@@ -2,9 +2,6 @@ import { partnerKinds, type Kind } from '../kinds/model'
 import type { DocumentContext, JsonSchema } from '../types'
 import { schemaRef } from './recordParts'
 
-const propertiesOf = (schema: JsonSchema): NonNullable<JsonSchema['properties']> =>
-  schema.properties ?? {}
-
 const listEnvelope = (schema: string): JsonSchema => ({
   type: 'object',
   required: [
@@ -63,7 +60,7 @@ const remoteSource: JsonSchema = {
 const createSchema = (kind: Kind): JsonSchema => ({
   ...kind.write,
   properties: {
-    ...propertiesOf(kind.write),
+    ...kind.write.properties,
     ...serverSetProperties(kind),
     ...(kind.upload ? { src: remoteSource } : {}),
   },
@@ -72,7 +69,7 @@ const createSchema = (kind: Kind): JsonSchema => ({
 
 const updateSchema = (kind: Kind): JsonSchema => ({
   ...kind.write,
-  properties: { ...propertiesOf(kind.write), ...serverSetProperties(kind) },
+  properties: { ...kind.write.properties, ...serverSetProperties(kind) },
   required: ['id'],
 })
 
