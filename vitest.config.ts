@@ -33,7 +33,7 @@ export default defineConfig({
           // One database, one Payload schema: files run one after another.
           fileParallelism: false,
           // The test processes read and write; only an app a webhook suite starts delivers.
-          env: { WEBHOOK_DELIVERY: 'off' },
+          env: { WEBHOOK_DELIVERY: 'off', TICKETING_RUNNER: 'off' },
           testTimeout: 120_000,
           hookTimeout: 300_000,
           environment: 'node',
@@ -51,7 +51,7 @@ export default defineConfig({
             'tests/setup/buildApp.ts',
           ],
           fileParallelism: false,
-          env: { WEBHOOK_DELIVERY: 'off' },
+          env: { WEBHOOK_DELIVERY: 'off', TICKETING_RUNNER: 'off' },
           testTimeout: 180_000,
           hookTimeout: 600_000,
           environment: 'node',

@@ -460,6 +460,8 @@ export interface Config {
     webhooks: Webhook;
     'webhook-deliveries': WebhookDelivery;
     'webhook-payloads': WebhookPayload;
+    'ticketing-connections': TicketingConnection;
+    'ticketing-sync-runs': TicketingSyncRun;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-preferences': PayloadPreference;
@@ -492,6 +494,8 @@ export interface Config {
     webhooks: WebhooksSelect<false> | WebhooksSelect<true>;
     'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
     'webhook-payloads': WebhookPayloadsSelect<false> | WebhookPayloadsSelect<true>;
+    'ticketing-connections': TicketingConnectionsSelect<false> | TicketingConnectionsSelect<true>;
+    'ticketing-sync-runs': TicketingSyncRunsSelect<false> | TicketingSyncRunsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -1738,6 +1742,150 @@ export interface WebhookPayload {
   createdAt: string;
 }
 /**
+ * Box offices whose events and performances are synced into the CMS, on a schedule and on demand.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ticketing-connections".
+ */
+export interface TicketingConnection {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  name: string;
+  provider: 'spektrix';
+  spektrix?: {
+    /**
+     * Your Spektrix client name: lowercase letters and digits.
+     */
+    clientName?: string | null;
+    /**
+     * Optional: the host your Spektrix pages are served under (tickets.example.org).
+     */
+    customDomain?: string | null;
+    /**
+     * Optional: where the API is; https://system.spektrix.com unless set.
+     */
+    baseUrl?: string | null;
+  };
+  /**
+   * Only for signed (owner-mode) calls. Stored sealed and never shown; type a new value to replace one, or clear the field and save to remove it.
+   */
+  credentials?: {
+    apiUser?: string | null;
+    apiKey?: string | null;
+  };
+  /**
+   * Which credentials are stored.
+   */
+  credentialsSet?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  credentialsSealed?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * How often to sync, in minutes (5 at least); 0: by hand only.
+   */
+  syncEveryMinutes?: number | null;
+  /**
+   * How far ahead performances are imported, in days.
+   */
+  daysAhead?: number | null;
+  /**
+   * On: events of the box office not linked to one here become new events.
+   */
+  importNewEvents?: boolean | null;
+  /**
+   * The setting of imported events. On: synced changes go live at once; off: they wait in a draft (availability and cancellations always go live).
+   */
+  syncToPublished?: boolean | null;
+  /**
+   * A run that would hide more than this share of the future performances stops and asks for a confirmed run.
+   */
+  removalLimitPercent?: number | null;
+  /**
+   * Off: the schedule does not run.
+   */
+  active?: boolean | null;
+  lastRun?: (string | null) | TicketingSyncRun;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Box-office syncs: what each did, or would do (a preview).
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ticketing-sync-runs".
+ */
+export interface TicketingSyncRun {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  connection?: (string | null) | TicketingConnection;
+  provider: 'spektrix';
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  dryRun?: boolean | null;
+  confirmRemovals?: boolean | null;
+  trigger: 'schedule' | 'manual';
+  /**
+   * A user or an API key; none for a scheduled run.
+   */
+  requestedBy?:
+    | ({
+        relationTo: 'users';
+        value: string | User;
+      } | null)
+    | ({
+        relationTo: 'api-keys';
+        value: string | ApiKey;
+      } | null);
+  queuedAt?: string | null;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  heartbeatAt?: string | null;
+  attempts?: number | null;
+  counts?: {
+    created?: number | null;
+    updated?: number | null;
+    unchanged?: number | null;
+    cancelled?: number | null;
+    removed?: number | null;
+    failed?: number | null;
+  };
+  errors?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  plan?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  message?: string | null;
+  needsConfirmation?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -2523,6 +2671,74 @@ export interface WebhookDeliveriesSelect<T extends boolean = true> {
 export interface WebhookPayloadsSelect<T extends boolean = true> {
   change?: T;
   record?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ticketing-connections_select".
+ */
+export interface TicketingConnectionsSelect<T extends boolean = true> {
+  tenant?: T;
+  name?: T;
+  provider?: T;
+  spektrix?:
+    | T
+    | {
+        clientName?: T;
+        customDomain?: T;
+        baseUrl?: T;
+      };
+  credentials?:
+    | T
+    | {
+        apiUser?: T;
+        apiKey?: T;
+      };
+  credentialsSet?: T;
+  credentialsSealed?: T;
+  syncEveryMinutes?: T;
+  daysAhead?: T;
+  importNewEvents?: T;
+  syncToPublished?: T;
+  removalLimitPercent?: T;
+  active?: T;
+  lastRun?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ticketing-sync-runs_select".
+ */
+export interface TicketingSyncRunsSelect<T extends boolean = true> {
+  tenant?: T;
+  connection?: T;
+  provider?: T;
+  status?: T;
+  dryRun?: T;
+  confirmRemovals?: T;
+  trigger?: T;
+  requestedBy?: T;
+  queuedAt?: T;
+  startedAt?: T;
+  finishedAt?: T;
+  heartbeatAt?: T;
+  attempts?: T;
+  counts?:
+    | T
+    | {
+        created?: T;
+        updated?: T;
+        unchanged?: T;
+        cancelled?: T;
+        removed?: T;
+        failed?: T;
+      };
+  errors?: T;
+  plan?: T;
+  message?: T;
+  needsConfirmation?: T;
   updatedAt?: T;
   createdAt?: T;
 }

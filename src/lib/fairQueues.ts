@@ -63,6 +63,11 @@ export const fairQueueBounds = {
    * so their number is far below the pool's (across instances the lock orders them).
    */
   scheduling: () => ({ total: 2, perOwner: 1, waitMs: 5_000, waitingPerOwner: 8 }),
+  /**
+   * A box-office sync reads a provider's whole window and writes record by record for minutes:
+   * a process runs two, one per tenant, and its runner claims a run only when a place is free.
+   */
+  ticketing: () => ({ total: 2, perOwner: 1, waitMs: 60_000, waitingPerOwner: 1 }),
 } satisfies Record<string, () => FairShareBounds>
 
 export type FairQueueName = keyof typeof fairQueueBounds

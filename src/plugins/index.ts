@@ -19,6 +19,7 @@ import { tenancy } from './tenancy'
 import { tenantIntegrity } from './tenantIntegrity'
 import { cancelChangesOfRetiredKey, scheduleRoutes } from './scheduling/exports'
 import { webhooks } from './webhooks'
+import { ticketing, ticketingRoutes } from './ticketing/exports'
 import { pauseWebhooksOfRetiredKey, queueDeliveries, webhookRoutes } from './webhooks/exports'
 
 /**
@@ -34,12 +35,13 @@ export const plugins: Plugin[] = [
   partnerApi({
     ...pluginSettings().partnerApi,
     // Each plugin's partner routes, served and documented as record kinds' are.
-    routes: [...changeFeedRoutes, ...webhookRoutes, ...scheduleRoutes],
+    routes: [...changeFeedRoutes, ...webhookRoutes, ...scheduleRoutes, ...ticketingRoutes],
     // What a revoked key made stops with it: its subscriptions pause, its changes are cancelled.
     keyRetirement: [pauseWebhooksOfRetiredKey, cancelChangesOfRetiredKey],
   }),
   redirects(),
   webhooks(pluginSettings().webhooks),
+  ticketing(pluginSettings().ticketing),
   customAttributeTargets(),
   nestedPages(),
   realDates(),

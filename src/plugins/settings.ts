@@ -1,12 +1,17 @@
 import { intSetting, listSetting, megabytes, milliseconds, wholeNumber } from '../lib/settings'
 import type { PartnerApiInput } from './partnerApi'
+import type { TicketingInput } from './ticketing/exports'
 import type { WebhookInput } from './webhooks/exports'
 
 /**
  * The plugins' options as the environment sets them; unset ones take each plugin's defaults.
  * Read on each call, like `readSettings`: tests and launchers change `process.env`.
  */
-export const pluginSettings = (): { partnerApi: PartnerApiInput; webhooks: WebhookInput } => ({
+export const pluginSettings = (): {
+  partnerApi: PartnerApiInput
+  webhooks: WebhookInput
+  ticketing: TicketingInput
+} => ({
   partnerApi: {
     corsOrigins: listSetting('PARTNER_CORS_ORIGINS'),
     bodyLimitBytes: intSetting({ name: 'PARTNER_BODY_LIMIT_BYTES' }),
@@ -41,5 +46,16 @@ export const pluginSettings = (): { partnerApi: PartnerApiInput; webhooks: Webho
     testsPerMinute: intSetting({ name: 'WEBHOOK_TESTS_PER_MINUTE' }),
     pausedExpiryMs: intSetting({ name: 'WEBHOOK_PAUSED_EXPIRY_MS' }),
     backlogPerSubscription: intSetting({ name: 'WEBHOOK_BACKLOG_PER_SUBSCRIPTION' }),
+  },
+  ticketing: {
+    allowedHosts: listSetting('TICKETING_ALLOWED_HOSTS'),
+    pollMs: intSetting({ name: 'TICKETING_POLL_MS' }),
+    runDeadlineMs: intSetting({ name: 'TICKETING_RUN_DEADLINE_MS' }),
+    runRetentionDays: intSetting({ name: 'TICKETING_RUN_RETENTION_DAYS' }),
+    httpTimeoutMs: intSetting({ name: 'TICKETING_HTTP_TIMEOUT_MS' }),
+    maxResponseBytes: intSetting({ name: 'TICKETING_MAX_RESPONSE_BYTES' }),
+    perTenant: intSetting({ name: 'TICKETING_CONNECTIONS_PER_TENANT' }),
+    // Instances that only serve (and the test processes) run no syncs.
+    run: process.env.TICKETING_RUNNER === 'off' ? false : undefined,
   },
 })

@@ -1,6 +1,7 @@
 import { addChangeLogTables } from './changeLog/exports'
 import { addRateLimitTable } from './partnerApi/exports/server'
 import { declareSearchIndexes } from './searchIndexes'
+import { declareActiveRunIndex } from './ticketing/exports'
 
 /**
  * The tables plugins keep beside Payload's collections (rate-limit counters, the change log),
@@ -9,5 +10,8 @@ import { declareSearchIndexes } from './searchIndexes'
  */
 export const pluginTables = [addRateLimitTable, addChangeLogTables]
 
-/** Indexes plugins declare on the collections' own tables (search's per-language GIN indexes). */
-export const pluginIndexes = [declareSearchIndexes]
+/**
+ * Indexes plugins declare on the collections' own tables (search's per-language GIN indexes,
+ * one sync run under way per ticketing connection).
+ */
+export const pluginIndexes = [declareSearchIndexes, declareActiveRunIndex]

@@ -119,7 +119,7 @@ export type RouteCall<Query> = RouteContext & {
 
 /** The success answer of a route. */
 export type RouteSuccess<Query, Result> = {
-  status: 200 | 201 | 204
+  status: 200 | 201 | 202 | 204
   /** The response's description in the document (the spec's labels for record kinds). */
   description: string
   /** The component schema of the body; none for a 204. */

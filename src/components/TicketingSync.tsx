@@ -1,0 +1,173 @@
+'use client'
+import { Button, useDocumentInfo } from '@payloadcms/ui'
+import { useCallback, useEffect, useState } from 'react'
+
+type PlanEntry = {
+  action: string
+  kind: string
+  externalId: string
+  title?: string
+  changes: { field: string; from: unknown; to: unknown }[]
+}
+
+type Run = {
+  id: string
+  status: string
+  dryRun: boolean
+  trigger: string
+  queuedAt?: string
+  finishedAt?: string | null
+  counts?: Record<string, number>
+  message?: string | null
+  needsConfirmation?: boolean
+  errors?: { externalId: string; message: string }[]
+  plan?: PlanEntry[]
+}
+
+const countNames = ['created', 'updated', 'unchanged', 'cancelled', 'removed', 'failed']
+const underWay = (run: Run | undefined) => run?.status === 'queued' || run?.status === 'running'
+const shown = (value: unknown) =>
+  value === null || value === undefined ? '–' : JSON.stringify(value)
+
+/**
+ * "Sync now" and "Preview changes" on a connection's edit view, and its latest runs: status,
+ * counts, and a preview's plan. Runs are followed by polling while one is under way.
+ */
+export const TicketingSync = () => {
+  const { id } = useDocumentInfo()
+  const [runs, setRuns] = useState<Run[]>([])
+  const [note, setNote] = useState<string>()
+  const [busy, setBusy] = useState(false)
+
+  const load = useCallback(async () => {
+    if (!id) return
+    const res = await fetch(
+      `/api/ticketing-sync-runs?where[connection][equals]=${id}&sort=-createdAt&limit=5&depth=0`,
+      { credentials: 'include' },
+    )
+    if (res.ok) setRuns(((await res.json()) as { docs: Run[] }).docs)
+  }, [id])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+  useEffect(() => {
+    if (!underWay(runs[0])) return
+    const timer = setTimeout(() => void load(), 2_000)
+    return () => clearTimeout(timer)
+  }, [runs, load])
+
+  if (!id) return <p className="field-description">Save the connection first; then sync it here.</p>
+
+  const start = async (body: { dryRun: boolean; confirmRemovals?: boolean }) => {
+    setBusy(true)
+    setNote(undefined)
+    try {
+      const res = await fetch(`/api/ticketing-connections/${id}/sync`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      if (res.status === 409) setNote('A run of this connection is already under way.')
+      else if (!res.ok) setNote(`Could not start a run (${res.status}).`)
+      await load()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const latest = runs[0]
+  return (
+    <div className="field-type ticketing-sync" style={{ marginBottom: 'var(--base)' }}>
+      <label className="field-label">Sync</label>
+      <div style={{ display: 'flex', gap: '8px' }}>
+        <Button
+          size="small"
+          onClick={() => void start({ dryRun: false })}
+          disabled={busy || underWay(latest)}
+        >
+          Sync now
+        </Button>
+        <Button
+          buttonStyle="secondary"
+          size="small"
+          onClick={() => void start({ dryRun: true })}
+          disabled={busy || underWay(latest)}
+        >
+          Preview changes
+        </Button>
+        {latest?.needsConfirmation ? (
+          <Button
+            buttonStyle="secondary"
+            size="small"
+            onClick={() => void start({ dryRun: false, confirmRemovals: true })}
+            disabled={busy}
+          >
+            Sync and confirm removals
+          </Button>
+        ) : null}
+      </div>
+      {note ? <p className="field-description">{note}</p> : null}
+      <table className="ticketing-sync__runs" style={{ width: '100%', marginTop: '8px' }}>
+        <thead>
+          <tr>
+            <th align="left">Queued</th>
+            <th align="left">Kind</th>
+            <th align="left">Status</th>
+            {countNames.map((name) => (
+              <th key={name} align="right">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {runs.map((run) => (
+            <tr key={run.id} className={`ticketing-sync__run ticketing-sync__run--${run.status}`}>
+              <td>{run.queuedAt ? new Date(run.queuedAt).toLocaleString() : ''}</td>
+              <td>{run.dryRun ? 'preview' : run.trigger === 'schedule' ? 'scheduled' : 'sync'}</td>
+              <td>
+                {run.status}
+                {run.message ? `: ${run.message}` : ''}
+              </td>
+              {countNames.map((name) => (
+                <td key={name} align="right">
+                  {run.counts?.[name] ?? 0}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {latest?.errors?.length ? (
+        <ul className="ticketing-sync__errors">
+          {latest.errors.map((error) => (
+            <li key={error.externalId}>
+              {error.externalId}: {error.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {latest?.dryRun && latest.plan?.length ? (
+        <ul className="ticketing-sync__plan">
+          {latest.plan.map((entry) => (
+            <li key={`${entry.kind}:${entry.externalId}`}>
+              {entry.action} {entry.kind === 'events' ? 'event' : 'performance'}{' '}
+              {entry.title ?? entry.externalId}
+              {entry.changes.length ? (
+                <ul>
+                  {entry.changes.map((change) => (
+                    <li key={change.field}>
+                      {change.field}: {shown(change.from)} → {shown(change.to)}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,166 @@
+import type { CollectionConfig } from 'payload'
+
+import { requireAdministeredTenant } from '../../../hooks/requireAdministeredTenant'
+import { providers, spektrixBaseUrl } from '../defaults'
+import { connectionAccess } from './access'
+import { allCredentialNames } from '../credentials/sealed'
+import { syncEndpoint } from './endpoints'
+import { dropQueuedRuns } from './hooks/dropQueuedRuns'
+import { limitConnectionsPerTenant } from './hooks/limitPerTenant'
+import { answerCredentialsSet, answerNoCredentials, sealCredentials } from './hooks/sealCredentials'
+import {
+  validateBaseUrl,
+  validateClientName,
+  validateCustomDomain,
+  validateSchedule,
+  validateWholeBetween,
+} from './validate'
+
+const isProvider = (provider: string) => (data: Record<string, unknown> | undefined) =>
+  data?.provider === provider
+
+/**
+ * A tenant's box-office connections: which provider, where it is, the credentials it needs
+ * (sealed, never answered), and how the sync runs (schedule, window, what it imports).
+ */
+export const ticketingConnectionsCollection: CollectionConfig = {
+  slug: 'ticketing-connections',
+  labels: { singular: 'Ticketing connection', plural: 'Ticketing' },
+  custom: { tenantOwned: true },
+  admin: {
+    useAsTitle: 'name',
+    group: 'Settings',
+    defaultColumns: ['name', 'provider', 'syncEveryMinutes', 'active', 'lastRun'],
+    description:
+      'Box offices whose events and performances are synced into the CMS, on a schedule and on demand.',
+  },
+  access: connectionAccess,
+  endpoints: [syncEndpoint],
+  hooks: {
+    beforeChange: [requireAdministeredTenant, limitConnectionsPerTenant, sealCredentials],
+    beforeRead: [answerCredentialsSet],
+    afterRead: [answerNoCredentials],
+    beforeDelete: [dropQueuedRuns],
+  },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 200 },
+    {
+      name: 'provider',
+      type: 'select',
+      required: true,
+      defaultValue: 'spektrix',
+      options: providers.map(({ label, value }) => ({ label, value })),
+    },
+    {
+      name: 'spektrix',
+      label: 'Spektrix',
+      type: 'group',
+      admin: { condition: isProvider('spektrix') },
+      fields: [
+        {
+          name: 'clientName',
+          type: 'text',
+          validate: validateClientName,
+          admin: { description: 'Your Spektrix client name: lowercase letters and digits.' },
+        },
+        {
+          name: 'customDomain',
+          type: 'text',
+          validate: validateCustomDomain,
+          admin: {
+            description:
+              'Optional: the host your Spektrix pages are served under (tickets.example.org).',
+          },
+        },
+        {
+          name: 'baseUrl',
+          label: 'Base URL',
+          type: 'text',
+          validate: validateBaseUrl,
+          admin: { description: `Optional: where the API is; ${spektrixBaseUrl} unless set.` },
+        },
+      ],
+    },
+    {
+      name: 'credentials',
+      type: 'group',
+      virtual: true,
+      admin: {
+        description:
+          'Only for signed (owner-mode) calls. Stored sealed and never shown; type a new value to replace one, or clear the field and save to remove it.',
+      },
+      fields: allCredentialNames.map((name) => ({
+        name,
+        label: name === 'apiUser' ? 'API user' : 'API key',
+        type: 'text' as const,
+        virtual: true,
+        maxLength: 1000,
+      })),
+    },
+    {
+      name: 'credentialsSet',
+      type: 'json',
+      virtual: true,
+      admin: { readOnly: true, description: 'Which credentials are stored.' },
+    },
+    { name: 'credentialsSealed', type: 'json', hidden: true },
+    {
+      name: 'syncEveryMinutes',
+      type: 'number',
+      defaultValue: 0,
+      validate: validateSchedule,
+      admin: { description: 'How often to sync, in minutes (5 at least); 0: by hand only.' },
+    },
+    {
+      name: 'daysAhead',
+      type: 'number',
+      defaultValue: 180,
+      validate: validateWholeBetween({ min: 1, max: 730 }),
+      admin: { description: 'How far ahead performances are imported, in days.' },
+    },
+    {
+      name: 'importNewEvents',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: {
+        description: 'On: events of the box office not linked to one here become new events.',
+      },
+    },
+    {
+      name: 'syncToPublished',
+      type: 'checkbox',
+      defaultValue: true,
+      admin: {
+        description:
+          'The setting of imported events. On: synced changes go live at once; off: they wait in a draft (availability and cancellations always go live).',
+      },
+    },
+    {
+      name: 'removalLimitPercent',
+      type: 'number',
+      defaultValue: 50,
+      validate: validateWholeBetween({ min: 0, max: 100 }),
+      admin: {
+        description:
+          'A run that would hide more than this share of the future performances stops and asks for a confirmed run.',
+      },
+    },
+    {
+      name: 'sync',
+      type: 'ui',
+      admin: { components: { Field: '/components/TicketingSync#TicketingSync' } },
+    },
+    {
+      name: 'active',
+      type: 'checkbox',
+      defaultValue: true,
+      admin: { position: 'sidebar', description: 'Off: the schedule does not run.' },
+    },
+    {
+      name: 'lastRun',
+      type: 'relationship',
+      relationTo: 'ticketing-sync-runs',
+      admin: { readOnly: true, position: 'sidebar' },
+    },
+  ],
+}

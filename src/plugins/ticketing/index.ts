@@ -1,0 +1,27 @@
+import type { Plugin } from 'payload'
+
+import { ticketingConnectionsCollection } from './connections'
+import { resolveOptions, ticketingOptions, type TicketingInput } from './options'
+import { startRunner } from './runner/start'
+import { ticketingSyncRunsCollection } from './runs'
+
+/**
+ * Box-office sync, config → config: the connection and run collections, the options recorded
+ * on the configuration, and a runner in every app instance that runs syncs (one run of a
+ * connection at a time across instances, by a partial unique index; claims by row locks).
+ */
+export const ticketing =
+  (input: TicketingInput = {}): Plugin =>
+  (config) => ({
+    ...config,
+    collections: [
+      ...(config.collections ?? []),
+      ticketingConnectionsCollection,
+      ticketingSyncRunsCollection,
+    ],
+    custom: { ...config.custom, ticketing: resolveOptions(input) },
+    onInit: async (payload) => {
+      await config.onInit?.(payload)
+      if (ticketingOptions(payload.config).run) startRunner(payload)
+    },
+  })

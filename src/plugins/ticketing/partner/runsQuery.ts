@@ -1,0 +1,48 @@
+import { isUuid } from '../../../lib/uuid'
+import { runStatuses } from '../defaults'
+
+/** A page of runs: default and most a partner may ask for. */
+export const runPage = { limit: 20, maxLimit: 100 } as const
+
+export type RunsQuery = {
+  limit: number
+  page: number
+  connection?: string
+  status?: (typeof runStatuses)[number]
+}
+
+type Problem = { field: string; message: string }
+
+const known = ['limit', 'page', 'connection', 'status']
+
+/** `?limit=&page=&connection=&status=`; anything else, or out of range, is named in `problems`. */
+export const parseRunsQuery = (search: string): { query: RunsQuery } | { problems: Problem[] } => {
+  const params = new URLSearchParams(search)
+  const problems: Problem[] = []
+  const whole = ({ name, fallback, max }: { name: string; fallback: number; max: number }) => {
+    const raw = params.get(name)
+    if (raw === null) return fallback
+    const value = Number(raw)
+    if (!/^\d{1,9}$/.test(raw) || value < 1 || value > max) {
+      problems.push({ field: name, message: `A whole number from 1 to ${max}.` })
+      return fallback
+    }
+    return value
+  }
+  for (const name of new Set(params.keys()))
+    if (!known.includes(name))
+      problems.push({ field: name, message: `Unknown parameter. Known: ${known.join(', ')}.` })
+  const connection = params.get('connection') ?? undefined
+  if (connection !== undefined && !isUuid(connection))
+    problems.push({ field: 'connection', message: 'Must be a uuid.' })
+  const status = params.get('status') ?? undefined
+  if (status !== undefined && !(runStatuses as readonly string[]).includes(status))
+    problems.push({ field: 'status', message: `Must be one of: ${runStatuses.join(', ')}.` })
+  const query: RunsQuery = {
+    limit: whole({ name: 'limit', fallback: runPage.limit, max: runPage.maxLimit }),
+    page: whole({ name: 'page', fallback: 1, max: 100_000 }),
+    ...(connection ? { connection } : {}),
+    ...(status ? { status: status as RunsQuery['status'] } : {}),
+  }
+  return problems.length > 0 ? { problems } : { query }
+}

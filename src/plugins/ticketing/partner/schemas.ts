@@ -1,0 +1,299 @@
+import {
+  collectionProperties,
+  schemaRef as ref,
+  type DocumentContext,
+  type JsonSchema,
+  type Parameter,
+} from '../../partnerApi/exports/routes'
+import { makerSchema } from '../../partnerShape'
+import { allCredentialNames } from '../credentials/sealed'
+import { runStatuses } from '../defaults'
+import { noCounts } from '../types'
+import { runPage } from './runsQuery'
+import { writableFields } from './writable'
+
+const uuid: JsonSchema = { type: 'string', format: 'uuid' }
+const nullableUuid: JsonSchema = { type: ['string', 'null'], format: 'uuid' }
+
+/** What the document says of a connection's fields beyond the fields themselves. */
+const words: Record<string, JsonSchema> = {
+  name: { description: 'What the admin calls the connection.' },
+  provider: { description: 'The box office: `spektrix` (Tessitura and Line-Up to come).' },
+  spektrix: {
+    description:
+      "Spektrix's settings: `clientName` (required for Spektrix: lowercase letters and digits), an optional `customDomain` (the host booking pages are served under) and `baseUrl` (default `https://system.spektrix.com`). Private and loopback targets are refused unless the installation allows them.",
+  },
+  syncEveryMinutes: {
+    description: 'How often the sync runs, in minutes (5 at least); 0: only on request.',
+  },
+  daysAhead: { description: 'How far ahead performances are imported, in days (1–730).' },
+  importNewEvents: {
+    description: 'true: provider events not linked to an event here become new events.',
+  },
+  syncToPublished: {
+    description:
+      'The `syncToPublished` of the events this connection imports. true: synced changes go live at once; false: they land in a draft (availability, on-sale and cancelled state always go live).',
+  },
+  removalLimitPercent: {
+    description:
+      'A run that would hide more than this share (percent) of the future performances stops before writing and needs `confirmRemovals`.',
+  },
+  active: { description: 'false: the schedule does not run (a run may still be requested).' },
+}
+
+const credentials: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  writeOnly: true,
+  description:
+    "The provider's credentials (Spektrix: `apiUser` and `apiKey`, for owner-mode signed calls). Write-only: stored sealed and never answered (`credentialsSet` says which are set). A credential left out is kept; an empty string clears it.",
+  properties: Object.fromEntries(
+    allCredentialNames.map((name) => [name, { type: 'string', maxLength: 1000 }]),
+  ),
+}
+
+const credentialsSet: JsonSchema = {
+  type: 'object',
+  description: "Whether each of the provider's credentials is stored.",
+  additionalProperties: { type: 'boolean' },
+}
+
+const recordError: JsonSchema = {
+  type: 'object',
+  required: ['kind', 'externalId', 'message'],
+  properties: {
+    kind: { type: 'string', enum: ['events', 'event-instances'] },
+    externalId: { type: 'string', description: "The provider's id of the record." },
+    recordId: { type: 'string', description: 'The CMS record, when there is one.' },
+    message: { type: 'string' },
+  },
+}
+
+const planEntry: JsonSchema = {
+  type: 'object',
+  required: ['action', 'kind', 'externalId', 'changes'],
+  properties: {
+    action: { type: 'string', enum: ['create', 'update', 'cancel', 'remove'] },
+    kind: { type: 'string', enum: ['events', 'event-instances'] },
+    externalId: { type: 'string' },
+    recordId: { type: 'string' },
+    title: { type: 'string' },
+    changes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['field', 'from', 'to'],
+        properties: { field: { type: 'string' }, from: {}, to: {} },
+      },
+    },
+  },
+}
+
+const counts: JsonSchema = {
+  type: 'object',
+  required: Object.keys(noCounts()),
+  properties: Object.fromEntries(
+    Object.keys(noCounts()).map((name) => [name, { type: 'integer' }]),
+  ),
+}
+
+const connectionNames = [
+  'id',
+  'name',
+  'provider',
+  'spektrix',
+  'credentialsSet',
+  'syncEveryMinutes',
+  'daysAhead',
+  'importNewEvents',
+  'syncToPublished',
+  'removalLimitPercent',
+  'active',
+  'lastRun',
+  'createdAt',
+  'updatedAt',
+]
+
+const runNames = [
+  'id',
+  'connection',
+  'provider',
+  'status',
+  'dryRun',
+  'confirmRemovals',
+  'trigger',
+  'requestedBy',
+  'queuedAt',
+  'startedAt',
+  'finishedAt',
+  'heartbeatAt',
+  'attempts',
+  'counts',
+  'errors',
+  'plan',
+  'message',
+  'needsConfirmation',
+  'createdAt',
+]
+
+const always = [
+  'name',
+  'provider',
+  'syncEveryMinutes',
+  'daysAhead',
+  'importNewEvents',
+  'syncToPublished',
+  'removalLimitPercent',
+  'active',
+  'createdAt',
+  'updatedAt',
+]
+
+/** The connection and run schemas, from the collections' fields. */
+export const ticketingSchemas = ({ config }: DocumentContext): Record<string, JsonSchema> => {
+  const writable = collectionProperties({
+    config,
+    slug: 'ticketing-connections',
+    names: writableFields,
+    alwaysSet: always,
+    declared: { credentials },
+    refine: words,
+  })
+  return {
+    TicketingConnection: {
+      type: 'object',
+      required: connectionNames,
+      properties: collectionProperties({
+        config,
+        slug: 'ticketing-connections',
+        names: connectionNames,
+        alwaysSet: always,
+        declared: {
+          id: uuid,
+          credentialsSet,
+          lastRun: { ...nullableUuid, description: 'The latest finished run.' },
+        },
+        refine: words,
+      }),
+    },
+    TicketingConnectionCreate: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name'],
+      properties: writable,
+    },
+    TicketingConnectionUpdate: {
+      type: 'object',
+      additionalProperties: false,
+      properties: writable,
+    },
+    TicketingConnectionList: {
+      type: 'object',
+      required: ['docs'],
+      properties: { docs: { type: 'array', items: ref('TicketingConnection') } },
+    },
+    TicketingSyncRequest: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        dryRun: {
+          type: 'boolean',
+          default: false,
+          description: 'true: a preview. The run answers its `plan` and writes nothing else.',
+        },
+        confirmRemovals: {
+          type: 'boolean',
+          default: false,
+          description:
+            "Go ahead although the run hides more than the connection's `removalLimitPercent` of its future performances (a run that stopped for that says `needsConfirmation`).",
+        },
+      },
+    },
+    TicketingSyncRun: {
+      type: 'object',
+      required: runNames,
+      properties: collectionProperties({
+        config,
+        slug: 'ticketing-sync-runs',
+        names: runNames,
+        alwaysSet: [
+          'provider',
+          'status',
+          'dryRun',
+          'confirmRemovals',
+          'trigger',
+          'queuedAt',
+          'needsConfirmation',
+          'createdAt',
+        ],
+        declared: {
+          id: uuid,
+          connection: { ...nullableUuid, description: 'null once the connection is deleted.' },
+          requestedBy: {
+            ...makerSchema,
+            description: 'A user or a key; null for a scheduled run.',
+          },
+          attempts: { type: 'integer', description: 'How many times the run was started.' },
+          counts,
+          errors: {
+            type: 'array',
+            items: recordError,
+            description: 'Records that failed, each alone.',
+          },
+          plan: {
+            type: 'array',
+            items: planEntry,
+            description: "A preview's plan: what the run would do; a real run's steps as done.",
+          },
+        },
+        refine: {
+          status: { enum: [...runStatuses] },
+          message: { description: 'Why the run failed or stopped, in words for an editor.' },
+          needsConfirmation: {
+            description:
+              'The run stopped before writing: it would hide more than the removal limit. Ask again with `confirmRemovals`.',
+          },
+        },
+      }),
+    },
+    TicketingSyncRunList: {
+      type: 'object',
+      required: ['docs', 'page', 'limit', 'totalDocs', 'hasNextPage'],
+      properties: {
+        docs: { type: 'array', items: ref('TicketingSyncRun') },
+        page: { type: 'integer' },
+        limit: { type: 'integer' },
+        totalDocs: { type: 'integer' },
+        hasNextPage: { type: 'boolean' },
+      },
+    },
+  }
+}
+
+/** `?limit=&page=&connection=&status=` of the run list. */
+export const runParameters: Parameter[] = [
+  {
+    name: 'connection',
+    in: 'query',
+    description: "Only this connection's runs.",
+    schema: { type: 'string', format: 'uuid' },
+  },
+  {
+    name: 'status',
+    in: 'query',
+    description: 'Only runs in this status.',
+    schema: { type: 'string', enum: [...runStatuses] },
+  },
+  {
+    name: 'limit',
+    in: 'query',
+    description: `Runs per answer (1–${runPage.maxLimit}, default ${runPage.limit}).`,
+    schema: { type: 'integer', minimum: 1, maximum: runPage.maxLimit, default: runPage.limit },
+  },
+  {
+    name: 'page',
+    in: 'query',
+    description: 'Page number, from 1.',
+    schema: { type: 'integer', minimum: 1, default: 1 },
+  },
+]
