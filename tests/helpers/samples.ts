@@ -83,6 +83,24 @@ export const appSamples: Samples = {
     data: ({ refs }) => ({ webhook: refs.webhook, type: 'webhook.test', state: 'succeeded' }),
     update: {},
   },
+  'ticketing-connections': {
+    data: ({ tag }) => ({
+      name: `Box office ${tag}`,
+      provider: 'spektrix',
+      spektrix: { clientName: 'demo' },
+    }),
+    update: { daysAhead: 90 },
+  },
+  'ticketing-sync-runs': {
+    needs: { connection: 'ticketing-connections' },
+    data: ({ refs }) => ({
+      connection: refs.connection,
+      provider: 'spektrix',
+      status: 'succeeded',
+      trigger: 'manual',
+    }),
+    update: {},
+  },
 }
 
 export const sampleOf = ({
