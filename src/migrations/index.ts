@@ -20,7 +20,7 @@ import * as migration_20261124_203543_key_provenance from './20261124_203543_key
 import * as migration_20261124_204650_webhook_fairness from './20261124_204650_webhook_fairness';
 import * as migration_20261124_211118_webhook_claim_bounds from './20261124_211118_webhook_claim_bounds';
 import * as migration_20261124_231937_search_indexes_declared from './20261124_231937_search_indexes_declared';
-import * as migration_20261125_015402_ticketing from './20261125_015402_ticketing';
+import * as migration_20261125_020003_ticketing from './20261125_020003_ticketing';
 
 export const migrations = [
   {
@@ -134,8 +134,8 @@ export const migrations = [
     name: '20261124_231937_search_indexes_declared',
   },
   {
-    up: migration_20261125_015402_ticketing.up,
-    down: migration_20261125_015402_ticketing.down,
-    name: '20261125_015402_ticketing'
+    up: migration_20261125_020003_ticketing.up,
+    down: migration_20261125_020003_ticketing.down,
+    name: '20261125_020003_ticketing'
   },
 ];

@@ -7,7 +7,7 @@ import { allCredentialNames } from '../credentials/sealed'
 import { syncEndpoint } from './endpoints'
 import { dropQueuedRuns } from './hooks/dropQueuedRuns'
 import { limitConnectionsPerTenant } from './hooks/limitPerTenant'
-import { answerCredentialsSet, answerNoCredentials, sealCredentials } from './hooks/sealCredentials'
+import { answerNoCredentials, sealCredentials } from './hooks/sealCredentials'
 import {
   validateBaseUrl,
   validateClientName,
@@ -38,7 +38,6 @@ export const ticketingConnectionsCollection: CollectionConfig = {
   endpoints: [syncEndpoint],
   hooks: {
     beforeChange: [requireAdministeredTenant, limitConnectionsPerTenant, sealCredentials],
-    beforeRead: [answerCredentialsSet],
     afterRead: [answerNoCredentials],
     beforeDelete: [dropQueuedRuns],
   },
@@ -100,7 +99,6 @@ export const ticketingConnectionsCollection: CollectionConfig = {
     {
       name: 'credentialsSet',
       type: 'json',
-      virtual: true,
       admin: { readOnly: true, description: 'Which credentials are stored.' },
     },
     { name: 'credentialsSealed', type: 'json', hidden: true },

@@ -151,7 +151,7 @@ const always = [
 
 /** The connection and run schemas, from the collections' fields. */
 export const ticketingSchemas = ({ config }: DocumentContext): Record<string, JsonSchema> => {
-  const writable = collectionProperties({
+  const fields = collectionProperties({
     config,
     slug: 'ticketing-connections',
     names: writableFields,
@@ -159,6 +159,9 @@ export const ticketingSchemas = ({ config }: DocumentContext): Record<string, Js
     declared: { credentials },
     refine: words,
   })
+  // A body names the settings it sets: none of a group's own is required in it.
+  const { required: _all, ...spektrix } = fields.spektrix as JsonSchema & { required?: string[] }
+  const writable = { ...fields, spektrix: { ...spektrix, additionalProperties: false } }
   return {
     TicketingConnection: {
       type: 'object',

@@ -1,8 +1,4 @@
-import type {
-  CollectionAfterReadHook,
-  CollectionBeforeChangeHook,
-  CollectionBeforeReadHook,
-} from 'payload'
+import type { CollectionAfterReadHook, CollectionBeforeChangeHook } from 'payload'
 
 import { keepServerFields } from '../../../../hooks/keepServerFields'
 import type { TicketingConnection } from '../../../../payload-types'
@@ -10,7 +6,9 @@ import { credentialsSet, sealWritten } from '../../credentials/sealed'
 
 /**
  * Credentials are written through the virtual `credentials` group and kept only sealed, in
- * the hidden `credentialsSealed`: a body can never set the sealed values themselves.
+ * the hidden `credentialsSealed`, with `credentialsSet` (which are set) beside them: a body
+ * can set neither itself. Stored, not worked out on read, because Payload hides hidden fields
+ * before any read hook could look at them.
  */
 export const sealCredentials: CollectionBeforeChangeHook<TicketingConnection> = ({
   data,
@@ -18,24 +16,24 @@ export const sealCredentials: CollectionBeforeChangeHook<TicketingConnection> = 
   originalDoc,
   req,
 }) => {
-  keepServerFields({ data, operation, originalDoc, fields: ['credentialsSealed', 'lastRun'] })
+  keepServerFields({
+    data,
+    operation,
+    originalDoc,
+    fields: ['credentialsSealed', 'credentialsSet', 'lastRun'],
+  })
   data.credentialsSealed = sealWritten({
     stored: data.credentialsSealed,
     written: data.credentials,
     installationSecret: req.payload.secret,
   })
+  data.credentialsSet = credentialsSet({
+    provider: String(data.provider ?? originalDoc?.provider ?? ''),
+    stored: data.credentialsSealed,
+  })
   delete data.credentials
   return data
 }
-
-/** Before the hidden sealed values are dropped from the answer: which credentials are set. */
-export const answerCredentialsSet: CollectionBeforeReadHook = ({ doc }) => ({
-  ...doc,
-  credentialsSet: credentialsSet({
-    provider: String(doc.provider ?? ''),
-    stored: doc.credentialsSealed,
-  }),
-})
 
 /** No surface answers a credential: the write-only group reads as absent. */
 export const answerNoCredentials: CollectionAfterReadHook = ({ doc }) => {

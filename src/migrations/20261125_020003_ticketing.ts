@@ -14,6 +14,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"spektrix_client_name" varchar,
   	"spektrix_custom_domain" varchar,
   	"spektrix_base_url" varchar,
+  	"credentials_set" jsonb,
   	"credentials_sealed" jsonb,
   	"sync_every_minutes" numeric DEFAULT 0,
   	"days_ahead" numeric DEFAULT 180,
