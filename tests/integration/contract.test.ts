@@ -441,6 +441,118 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
     expect(problems).toEqual([])
   })
 
+  it('ticketing connections and sync runs: every documented status but 503', async () => {
+    problems.length = 0
+    const base = '/contract-a/ticketing-connections'
+    const runs = '/contract-a/ticketing-sync-runs'
+    const body = {
+      name: 'Box office',
+      provider: 'spektrix',
+      spektrix: { clientName: 'demo' },
+      credentials: { apiUser: 'user', apiKey: 'contract-secret-key' },
+    }
+    const created = await call({ method: 'POST', path: base, key: keys.write, json: body })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect(created.body.credentialsSet).toEqual({ apiUser: true, apiKey: true })
+    const one = `${base}/${String(created.body.id)}`
+    expect((await call({ method: 'GET', path: base, key: keys.read })).status).toBe(200)
+    expect((await call({ method: 'GET', path: one, key: keys.read })).status).toBe(200)
+    expect(
+      (await call({ method: 'PATCH', path: one, key: keys.write, json: { daysAhead: 30 } })).body
+        .daysAhead,
+    ).toBe(30)
+
+    // This app runs no syncs: the run stays queued, and a second request meets it.
+    const sync = await call({
+      method: 'POST',
+      path: `${one}/sync`,
+      key: keys.write,
+      json: { dryRun: true },
+    })
+    expect(sync.status, JSON.stringify(sync.body)).toBe(202)
+    expect(sync.body).toMatchObject({ status: 'queued', dryRun: true })
+    const run = `${runs}/${String(sync.body.id)}`
+    expect(
+      (await call({ method: 'POST', path: `${one}/sync`, key: keys.write, json: {} })).status,
+    ).toBe(409)
+    expect((await call({ method: 'GET', path: run, key: keys.read })).status).toBe(200)
+    expect(
+      (
+        await call({
+          method: 'GET',
+          path: `${runs}?connection=${String(created.body.id)}&status=queued`,
+          key: keys.read,
+        })
+      ).body.totalDocs,
+    ).toBe(1)
+
+    // Bad input: 400, 413, 415; nothing changes.
+    for (const [method, path, json] of [
+      ['POST', base, {}],
+      ['POST', base, { ...body, colour: 'red' }],
+      ['POST', base, { ...body, spektrix: { clientName: 'Not Valid' } }],
+      ['POST', base, { ...body, spektrix: { clientName: 'x', baseUrl: 'http://127.0.0.1:1' } }],
+      ['PATCH', one, { syncEveryMinutes: 2 }],
+      ['PATCH', one, { credentials: { token: 'x' } }],
+      ['POST', `${one}/sync`, { dryRun: 'yes' }],
+    ] as const)
+      expect(
+        (await call({ method, path, key: keys.write, json })).status,
+        `${method} ${path} ${JSON.stringify(json)}`,
+      ).toBe(400)
+    for (const path of [base, one, `${one}/sync`]) {
+      const method = path === one ? 'PATCH' : 'POST'
+      expect((await call({ method, path, key: keys.write, json: hugeJson })).status).toBe(413)
+      expect(
+        (
+          await call({
+            method,
+            path,
+            key: keys.write,
+            raw: { type: 'text/plain', text: 'x' },
+          })
+        ).status,
+      ).toBe(415)
+    }
+    for (const query of ['?status=done', '?connection=x', '?colour=red', '?limit=0'])
+      expect((await call({ method: 'GET', path: `${runs}${query}`, key: keys.read })).status).toBe(
+        400,
+      )
+
+    // Every route: 401 without a key, 403 for another tenant's key (and a read key's writes),
+    // 429 over the key's limit; 404 for what is not the tenant's.
+    const routes = [
+      { method: 'GET', path: base, write: false },
+      { method: 'POST', path: base, json: body, write: true },
+      { method: 'GET', path: one, write: false },
+      { method: 'PATCH', path: one, json: { name: 'Renamed' }, write: true },
+      { method: 'DELETE', path: one, write: true },
+      { method: 'POST', path: `${one}/sync`, json: {}, write: true },
+      { method: 'GET', path: runs, write: false },
+      { method: 'GET', path: run, write: false },
+    ]
+    for (const { write, ...request } of routes) {
+      expect((await call(request)).status).toBe(401)
+      if (write) expect((await call({ ...request, key: keys.read })).status).toBe(403)
+      expect((await call({ ...request, key: keys.other })).status).toBe(403)
+      expect((await limited(request)).status).toBe(429)
+    }
+    const missing = randomUUID()
+    for (const request of [
+      { method: 'GET', path: `${base}/${missing}` },
+      { method: 'PATCH', path: `${base}/${missing}`, json: { name: 'x' } },
+      { method: 'DELETE', path: `${base}/${missing}` },
+      { method: 'POST', path: `${base}/${missing}/sync`, json: {} },
+      { method: 'GET', path: `${runs}/${missing}` },
+    ])
+      expect((await call({ ...request, key: keys.write })).status, request.path).toBe(404)
+    expect((await call({ method: 'DELETE', path: one, key: keys.write })).status).toBe(204)
+    expect((await call({ method: 'GET', path: one, key: keys.read })).status).toBe(404)
+    // Its queued run went with it.
+    expect((await call({ method: 'GET', path: run, key: keys.read })).status).toBe(404)
+    expect(problems).toEqual([])
+  })
+
   it('with the database away every operation answers 503 with Retry-After, as documented', async () => {
     problems.length = 0
     // A second instance whose database connection runs through a proxy this test can cut.

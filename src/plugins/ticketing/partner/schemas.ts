@@ -44,7 +44,6 @@ const words: Record<string, JsonSchema> = {
 const credentials: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  writeOnly: true,
   description:
     "The provider's credentials (Spektrix: `apiUser` and `apiKey`, for owner-mode signed calls). Write-only: stored sealed and never answered (`credentialsSet` says which are set). A credential left out is kept; an empty string clears it.",
   properties: Object.fromEntries(
