@@ -31,6 +31,8 @@ const world: FuzzWorld = {
   minimal: (kind, marker) => {
     if (kind === 'webhooks')
       return { url: `https://hooks.example.org/${marker}`, description: marker }
+    if (kind === 'ticketing-connections')
+      return { name: marker, provider: 'spektrix', spektrix: { clientName: 'fuzz' } }
     if (kind === 'scheduled-changes')
       return {
         kind: 'events',
