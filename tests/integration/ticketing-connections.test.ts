@@ -190,6 +190,27 @@ describe('connections', () => {
     })
   })
 
+  it("the admin's edit view has the sync buttons and never a credential", async () => {
+    const made = await api(keys.write).create(
+      'ticketing-connections',
+      connectionBody('Admin view', { credentials: { apiKey } }),
+    )
+    expect(made.status).toBe(201)
+    for (const client of [adminA, editorA]) {
+      const page = await fetch(
+        `${app.origin}/admin/collections/ticketing-connections/${made.body.id}`,
+        {
+          headers: { cookie: `payload-token=${client.token ?? ''}` },
+        },
+      )
+      expect(page.status).toBe(200)
+      const html = await page.text()
+      expect(html).toContain('Sync now')
+      expect(html).toContain('Preview changes')
+      expect(html).not.toContain(apiKey)
+    }
+  })
+
   it('refuses bad bodies with problem+json naming each field, and changes nothing', async () => {
     const before = await connectionCount(a)
     const bad: [string, unknown][] = [
