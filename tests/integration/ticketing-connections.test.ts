@@ -398,6 +398,10 @@ describe('runs', () => {
         expect(done.attempts, String(run.id)).toBe(1)
         expect(done.status).toBe('failed')
       }
+      // Each run was started once, by one of the two.
+      const logs = app.output() + second.output()
+      for (const run of runs)
+        expect(logs.split(`ticketing: run ${run.id} started`).length - 1, String(run.id)).toBe(1)
     } finally {
       await second.stop()
     }

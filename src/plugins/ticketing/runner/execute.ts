@@ -31,6 +31,8 @@ export const executeRun = async ({
   run: ClaimedRun
   deadlineMs: number
 }): Promise<RunOutcome> => {
+  // One line per execution: what an operator (and the two-instance test) counts.
+  payload.logger.info({ msg: `ticketing: run ${run.id} started (attempt ${run.attempts})` })
   const heartbeat = () => beat({ payload, run })
   const timer = setInterval(() => {
     heartbeat().catch((err: unknown) =>
