@@ -22,13 +22,8 @@ type Row = {
   attempts: string | number | null
 }
 
-/**
- * Claims the oldest queued run whose tenant has none running, in one statement: the row lock
- * (`SKIP LOCKED`) makes two instances claiming at once take different runs, and the status
- * change makes the claim visible to everyone at its commit.
- */
-export const claimRun = async (payload: Payload): Promise<ClaimedRun | undefined> => {
-  const { rows } = await postgresOf(payload).drizzle.execute<Row>(sql`
+/** The oldest queued run of a tenant with none running, marked running with its attempt counted. */
+const claimStatement = () => sql`
     update ticketing_sync_runs
     set status = 'running', started_at = now(), heartbeat_at = now(),
       attempts = coalesce(attempts, 0) + 1, updated_at = now()
@@ -42,7 +37,20 @@ export const claimRun = async (payload: Payload): Promise<ClaimedRun | undefined
       limit 1
       for update skip locked)
     and status = 'queued'
-    returning id, tenant_id, connection_id, dry_run, confirm_removals, attempts`)
+    returning id, tenant_id, connection_id, dry_run, confirm_removals, attempts`
+
+/**
+ * Claims the oldest queued run whose tenant has none running, in one statement: the row lock
+ * (`SKIP LOCKED`) makes two instances claiming at once take different runs, and the status
+ * change makes the claim visible to everyone at its commit. Claims take turns under one
+ * advisory lock (each is a few milliseconds), so two instances cannot both see a tenant idle
+ * and start two of its runs.
+ */
+export const claimRun = async (payload: Payload): Promise<ClaimedRun | undefined> => {
+  const rows = await postgresOf(payload).drizzle.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ticketing-sync-claim'))`)
+    return (await tx.execute<Row>(claimStatement())).rows
+  })
   const row = rows[0]
   if (!row) return undefined
   return {
