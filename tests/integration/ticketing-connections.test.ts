@@ -160,6 +160,11 @@ describe('connections', () => {
         ).body,
       ),
     ]
+    // Connections are settings, not records: the change feed (and so webhooks) never has them.
+    const feed = await api(keys.read).call('GET', '/changes')
+    expect(feed.status).toBe(200)
+    answers.push(JSON.stringify(feed.body))
+    expect(JSON.stringify(feed.body)).not.toContain(id)
     for (const text of answers) {
       expect(text).not.toContain(apiKey)
       expect(text).not.toContain(apiUser)
