@@ -17,6 +17,7 @@ import { search } from './search'
 import { seo } from './seo'
 import { tenancy } from './tenancy'
 import { tenantIntegrity } from './tenantIntegrity'
+import { ticketingSyncHooks } from './ticketing/exports'
 import { cancelChangesOfRetiredKey, scheduleRoutes } from './scheduling/exports'
 import { webhooks } from './webhooks'
 import { pauseWebhooksOfRetiredKey, queueDeliveries, webhookRoutes } from './webhooks/exports'
@@ -47,6 +48,7 @@ export const plugins: Plugin[] = [
   scheduling({ pollMs: readSettings().schedulePollMs }),
   search(),
   tenantIntegrity(),
+  ticketingSyncHooks(),
   // `npm run bench` starts one app without the log, to measure what the log costs a write.
   ...(process.env.BENCH_WITHOUT_CHANGE_LOG === '1'
     ? []

@@ -1,10 +1,118 @@
-import { noCounts, type ExecuteSync } from '../types'
+import { fieldOwnership } from '../ownership'
+import { ProviderError, makeGetJson } from '../providers/http'
+import { providers } from '../providers/registry'
+import { noCounts, type ExecuteSync, type RecordError, type RunOutcome } from '../types'
+import { applyPlan } from './apply'
+import { readLinks } from './links'
+import { planSync, removalsOf } from './plan'
+import { engineSettings } from './settings'
+import { readCmsState } from './state'
+import { windowOf } from './window'
 
-/** Runs one sync of a connection: read the provider, plan, and (unless a dry run) write. */
-export const executeSync: ExecuteSync = async () => ({
-  status: 'failed',
-  counts: noCounts(),
-  errors: [],
-  plan: [],
-  message: 'The sync engine is not built yet.',
-})
+/**
+ * Runs one sync of a connection: read the CMS and the provider's whole window (a provider that
+ * fails, answers malformed or oversized data fails the run before anything is written), plan,
+ * stop if the plan would hide more than the connection allows without a confirmed run, and
+ * unless a dry run, write each record in its own transaction.
+ */
+export const executeSync: ExecuteSync = async ({ payload, run }) => {
+  const { connection } = run
+  const counts = noCounts()
+  const errors: RecordError[] = []
+  const failed = (message: string, more: Partial<RunOutcome> = {}): RunOutcome => ({
+    status: 'failed',
+    counts,
+    errors,
+    plan: [],
+    message,
+    ...more,
+  })
+  const provider = providers[connection.provider]
+  if (!provider) return failed(`No provider module for "${connection.provider}".`)
+  const now = new Date()
+  const window = windowOf({ now, daysAhead: connection.daysAhead })
+  const settings = engineSettings()
+
+  const state = await readCmsState({
+    payload,
+    connection,
+    instancePaths: fieldOwnership[connection.provider]['event-instances'].provider,
+  })
+  const links = await readLinks({ payload, connectionId: connection.id })
+  const byExternal = new Map(state.events.map((e) => [e.externalId, e]))
+
+  const http = makeGetJson({
+    owner: connection.tenantId,
+    deadline: run.deadline,
+    timeoutMs: settings.httpTimeoutMs,
+    maxBytes: settings.maxResponseBytes,
+    allowedHosts: settings.allowedHosts,
+    label: provider.label,
+  })
+  let catalogue
+  try {
+    catalogue = await provider.read({
+      connection,
+      window,
+      getJson: http.getJson,
+      wanted: ({ externalId, eventExternalId }) => {
+        const event = byExternal.get(eventExternalId)
+        if (!event) return connection.importNewEvents
+        return event.connected && (!event.selected || event.selected.has(externalId))
+      },
+    })
+  } catch (err) {
+    if (err instanceof ProviderError) return failed(`${err.message} Nothing was changed.`)
+    throw err
+  } finally {
+    http.close()
+  }
+  await run.heartbeat()
+
+  const plan = planSync({ connection, now, window, catalogue, ...state, links })
+  const entries = plan.steps.map((s) => s.entry)
+  counts.unchanged = plan.unchanged
+  const removals = removalsOf(plan)
+  const limit = (connection.removalLimitPercent / 100) * plan.knownFuture
+  if (removals > 0 && removals > limit && !run.confirmRemovals) {
+    const message =
+      `${provider.label} no longer lists ${removals} of the ${plan.knownFuture} future performances ` +
+      `this connection synced (more than ${connection.removalLimitPercent}%). Nothing was hidden or ` +
+      'changed: check the box office, then run a confirmed sync to hide them.'
+    if (run.dryRun)
+      return {
+        status: 'succeeded',
+        counts,
+        errors,
+        plan: entries,
+        message,
+        needsConfirmation: true,
+      }
+    return failed(message, { plan: entries, needsConfirmation: true })
+  }
+  if (run.dryRun) {
+    for (const entry of entries) {
+      const key = (
+        { create: 'created', update: 'updated', cancel: 'cancelled', remove: 'removed' } as const
+      )[entry.action]
+      counts[key]++
+    }
+    return { status: 'succeeded', counts, errors, plan: entries }
+  }
+
+  const { stoppedAt } = await applyPlan({
+    payload,
+    run,
+    plan,
+    events: state.events,
+    counts,
+    errors,
+  })
+  if (stoppedAt !== undefined)
+    return failed(
+      `The run's deadline passed after ${stoppedAt} of ${plan.steps.length + plan.refreshes.length} ` +
+        'writes; the next run goes on from there.',
+      { plan: entries },
+    )
+  return { status: 'succeeded', counts, errors, plan: entries }
+}

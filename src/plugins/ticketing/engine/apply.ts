@@ -1,0 +1,171 @@
+import {
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+  type Payload,
+} from 'payload'
+
+import { syncContext } from '../defaults'
+import type { Connection, RecordError, RunRequest, SyncCounts } from '../types'
+import { storeLink } from './links'
+import type { Plan, Step } from './plan'
+import type { CmsEvent } from './state'
+
+/** `{ 'spektrix.instanceId': x }` as Payload takes it: `{ spektrix: { instanceId: x } }`. */
+export const nest = (flat: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  for (const [path, value] of Object.entries(flat)) {
+    const keys = path.split('.')
+    let at = out
+    for (const key of keys.slice(0, -1)) {
+      at[key] = { ...((at[key] as Record<string, unknown> | undefined) ?? {}) }
+      at = at[key] as Record<string, unknown>
+    }
+    at[keys[keys.length - 1]!] = value
+  }
+  return out
+}
+
+const counted = {
+  create: 'created',
+  update: 'updated',
+  cancel: 'cancelled',
+  remove: 'removed',
+} as const
+
+const messageOf = (err: unknown): string => {
+  const e = err as { message?: string; data?: { errors?: { path?: string; message?: string }[] } }
+  const fields = e?.data?.errors?.map((f) => `${f.path}: ${f.message}`).join('; ')
+  return fields ? `${e.message ?? 'Refused'} (${fields})` : (e?.message ?? String(err))
+}
+
+/** How often a long run tells the runner it is alive, in records. */
+const heartbeatEvery = 50
+
+/**
+ * Writes the plan, each record with its link in a transaction of its own, through Payload's
+ * Local API (so the change log, webhooks and the read cache see it), as the sync: access
+ * overridden, the connection's tenant set on what it creates, `syncContext` on every write.
+ * One record that fails is reported and the run goes on; the run's deadline is checked
+ * between records.
+ */
+export const applyPlan = async ({
+  payload,
+  run,
+  plan,
+  events,
+  counts,
+  errors,
+}: {
+  payload: Payload
+  run: RunRequest
+  plan: Plan
+  events: CmsEvent[]
+  counts: SyncCounts
+  errors: RecordError[]
+}): Promise<{ stoppedAt?: number }> => {
+  const { connection } = run
+  const eventIds = new Map(events.filter((e) => e.connected).map((e) => [e.externalId, e.id]))
+  let done = 0
+  for (const step of [...plan.steps, ...plan.refreshes]) {
+    if (Date.now() >= run.deadline) return { stoppedAt: done }
+    if (done > 0 && done % heartbeatEvery === 0) await run.heartbeat()
+    done++
+    const isRecordWrite = Object.keys(step.data).length > 0
+    try {
+      const recordId = await writeStep({ payload, connection, step, eventIds })
+      if (step.entry.kind === 'events' && step.entry.action === 'create')
+        eventIds.set(step.entry.externalId, recordId)
+      if (isRecordWrite) counts[counted[step.entry.action]]++
+    } catch (err) {
+      counts.failed++
+      errors.push({
+        kind: step.entry.kind,
+        externalId: step.entry.externalId,
+        recordId: step.entry.recordId,
+        message: messageOf(err),
+      })
+    }
+  }
+  return {}
+}
+
+const writeStep = async ({
+  payload,
+  connection,
+  step,
+  eventIds,
+}: {
+  payload: Payload
+  connection: Connection
+  step: Step
+  eventIds: Map<string, string>
+}): Promise<string> => {
+  const { entry } = step
+  const req = await createLocalReq({ context: { ...syncContext } }, payload)
+  await initTransaction(req)
+  try {
+    const common = {
+      req,
+      overrideAccess: true,
+      context: { ...syncContext },
+      depth: 0,
+    } as const
+    const data = nest(step.data)
+    let recordId = entry.recordId
+    if (entry.kind === 'events') {
+      const status = { _status: step.draft ? 'draft' : 'published' } as const
+      if (entry.action === 'create') {
+        const doc = await payload.create({
+          ...common,
+          collection: 'events',
+          draft: step.draft,
+          data: { ...data, ...status, tenant: connection.tenantId } as never,
+        })
+        recordId = String(doc.id)
+      } else if (Object.keys(data).length > 0) {
+        await payload.update({
+          ...common,
+          collection: 'events',
+          id: recordId!,
+          draft: step.draft,
+          data: { ...data, ...status } as never,
+        })
+      }
+    } else if (entry.action === 'create') {
+      const eventId = eventIds.get(step.eventExternalId ?? '')
+      if (!eventId) throw new Error('Its event could not be written, so it was not created.')
+      const doc = await payload.create({
+        ...common,
+        collection: 'event-instances',
+        data: { ...data, event: eventId, tenant: connection.tenantId } as never,
+      })
+      recordId = String(doc.id)
+    } else if (Object.keys(data).length > 0) {
+      await payload.update({
+        ...common,
+        collection: 'event-instances',
+        id: recordId!,
+        data: data as never,
+      })
+    }
+    await storeLink({
+      req,
+      tenantId: connection.tenantId,
+      connectionId: connection.id,
+      link: {
+        kind: entry.kind,
+        externalId: entry.externalId,
+        localId: recordId!,
+        sourceHash: step.link.sourceHash,
+        hiddenBySync: step.link.hiddenBySync,
+      },
+    })
+    await commitTransaction(req)
+    return recordId!
+  } catch (err) {
+    await killTransaction(req)
+    throw err
+  }
+}
