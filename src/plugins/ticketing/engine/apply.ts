@@ -44,11 +44,19 @@ const messageOf = (err: unknown): string => {
 const heartbeatEvery = 50
 
 /**
+ * Records written at once, each in its own transaction: the pool's connections are shared with
+ * every request, and performances of one event wait for each other on the event's row (its
+ * performance dates) anyway.
+ */
+export const writeConcurrency = 4
+
+/**
  * Writes the plan, each record with its link in a transaction of its own, through Payload's
  * Local API (so the change log, webhooks and the read cache see it), as the sync: access
  * overridden, the connection's tenant set on what it creates, `syncContext` on every write.
- * One record that fails is reported and the run goes on; the run's deadline is checked
- * between records.
+ * Events first (a new performance needs its event's id), then performances, a few at a time.
+ * One record that fails is reported and the run goes on; the run's deadline is checked before
+ * each record.
  */
 export const applyPlan = async ({
   payload,
@@ -67,11 +75,14 @@ export const applyPlan = async ({
 }): Promise<{ stoppedAt?: number }> => {
   const { connection } = run
   const eventIds = new Map(events.filter((e) => e.connected).map((e) => [e.externalId, e.id]))
+  const all = [...plan.steps, ...plan.refreshes]
+  const phases = [
+    all.filter((s) => s.entry.kind === 'events'),
+    all.filter((s) => s.entry.kind !== 'events'),
+  ]
   let done = 0
-  for (const step of [...plan.steps, ...plan.refreshes]) {
-    if (Date.now() >= run.deadline) return { stoppedAt: done }
-    if (done > 0 && done % heartbeatEvery === 0) await run.heartbeat()
-    done++
+  let stopped = false
+  const one = async (step: Step): Promise<void> => {
     const isRecordWrite = Object.keys(step.data).length > 0
     try {
       const recordId = await writeStep({ payload, connection, step, eventIds })
@@ -87,6 +98,22 @@ export const applyPlan = async ({
         message: messageOf(err),
       })
     }
+  }
+  for (const steps of phases) {
+    let next = 0
+    const worker = async (): Promise<void> => {
+      while (next < steps.length && !stopped) {
+        if (Date.now() >= run.deadline) {
+          stopped = true
+          return
+        }
+        const step = steps[next++]!
+        if (++done % heartbeatEvery === 0) await run.heartbeat()
+        await one(step)
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(writeConcurrency, steps.length) }, worker))
+    if (stopped) return { stoppedAt: done }
   }
   return {}
 }
