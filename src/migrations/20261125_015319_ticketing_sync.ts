@@ -22,6 +22,11 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE UNIQUE INDEX "ticketing_links_key_idx" ON "ticketing_links" USING btree ("connection_id","kind","external_id");
   CREATE INDEX "ticketing_links_local_idx" ON "ticketing_links" USING btree ("local_id");
   CREATE INDEX "ticketing_links_tenant_idx" ON "ticketing_links" USING btree ("tenant_id");`)
+  // Performances saved before bookingUrl existed: their link or their (published) event's.
+  await db.execute(sql`
+  UPDATE "event_instances" i SET "booking_url" = coalesce(
+    nullif(trim(i."booking_booking_link_u_r_l"), ''), nullif(trim(e."booking_booking_link_u_r_l"), ''))
+  FROM "events" e WHERE e."id" = i."event_id";`)
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {

@@ -12,7 +12,8 @@ export const parseRetryAfter = ({
   const raw = (Array.isArray(value) ? value[0] : value)?.trim()
   if (!raw) return undefined
   if (/^\d+$/.test(raw)) return Number(raw) * 1000
-  const at = Date.parse(raw)
+  // An HTTP date names its month; anything else Date.parse might take ("-5") is not one.
+  const at = /[a-z]{3}/i.test(raw) ? Date.parse(raw) : Number.NaN
   if (Number.isNaN(at)) return undefined
   return Math.max(0, at - now)
 }
