@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 
 /**
  * A Spektrix API v3 stand-in: a real HTTP server on loopback serving the documented shapes
@@ -226,7 +226,7 @@ export const startFakeSpektrix = async ({
   credentials?: { apiUser: string; apiKey: string }
 }) => {
   const state = { catalogue, knobs: noKnobs(), requests: [] as string[], refused: 0 }
-  const sockets = new Set<import('node:net').Socket>()
+  const sockets = new Set<Socket>()
   const prefix = `/${clientName}/api/v3/`
 
   const signatureOk = (req: http.IncomingMessage, origin: string): boolean => {
