@@ -341,6 +341,44 @@ describe('changes in the box office', () => {
   })
 })
 
+describe('one bad record', () => {
+  it('fails alone, and two events of one name are both imported', async () => {
+    const twin1 = spektrixId(34101)
+    const twin2 = spektrixId(34102)
+    const bad = spektrixId(34103)
+    const badInstance = spektrixId(67601)
+    const c = fake.state.catalogue
+    c.events.push(
+      eventJson({ id: twin1, name: 'Twelfth Night' }),
+      eventJson({ id: twin2, name: 'Twelfth Night' }),
+      eventJson({ id: bad, name: 'x'.repeat(301) }),
+    )
+    c.instances.push(
+      instanceJson({ id: spektrixId(67602), eventId: twin1, start: at(13) }),
+      instanceJson({ id: spektrixId(67603), eventId: twin2, start: at(14) }),
+      instanceJson({ id: badInstance, eventId: bad, start: at(15) }),
+    )
+    try {
+      const outcome = await sync()
+      expect(outcome.status).toBe('succeeded')
+      expect(outcome.counts).toMatchObject({ created: 4, failed: 2 })
+      expect(outcome.errors).toEqual([
+        expect.objectContaining({
+          kind: 'events',
+          externalId: bad,
+          message: expect.stringMatching(/title/),
+        }),
+        expect.objectContaining({ kind: 'event-instances', externalId: badInstance }),
+      ])
+      const slugs = [(await eventBy(twin1)).slug, (await eventBy(twin2)).slug]
+      expect(new Set(slugs).size).toBe(2)
+    } finally {
+      c.events = c.events.filter((e) => e.id !== bad)
+      c.instances = c.instances.filter((i) => i.id !== badInstance)
+    }
+  })
+})
+
 describe('a dry run', () => {
   it('answers the plan and writes nothing', async () => {
     catalogueInstance(ids.a4).startUtc = at(9, 13).toISOString().slice(0, 19)
@@ -623,6 +661,11 @@ describe('a season of 200 events and 2,000 performances', () => {
           },
           deadline: Date.now() + 900_000,
         })
+      // The test process's peak resident memory over the three runs, sampled.
+      let peak = process.memoryUsage().rss
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss)
+      }, 50)
       try {
         let started = performance.now()
         const first = await run()
@@ -641,9 +684,11 @@ describe('a season of 200 events and 2,000 performances', () => {
         console.log(
           `[ticketing] 200 events / 2,000 performances: first import ${firstS.toFixed(1)} s ` +
             `(${Math.round(2200 / firstS)} writes/s), unchanged rerun ${againS.toFixed(1)} s, ` +
-            `100 availability changes ${changedS.toFixed(1)} s`,
+            `100 availability changes ${changedS.toFixed(1)} s; ` +
+            `peak RSS ${Math.round(peak / 1024 / 1024)} MiB`,
         )
       } finally {
+        clearInterval(sampler)
         process.env.TICKETING_ALLOWED_HOSTS = fake.host
         await big.stop()
       }

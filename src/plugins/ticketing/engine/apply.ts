@@ -1,4 +1,5 @@
 import {
+  ValidationError,
   commitTransaction,
   createLocalReq,
   initTransaction,
@@ -6,6 +7,7 @@ import {
   type Payload,
 } from 'payload'
 
+import { slugify } from '../../../fields/slugify'
 import { syncContext } from '../defaults'
 import type { Connection, RecordError, RunRequest, SyncCounts } from '../types'
 import { storeLink } from './links'
@@ -39,6 +41,23 @@ const messageOf = (err: unknown): string => {
   const fields = e?.data?.errors?.map((f) => `${f.path}: ${f.message}`).join('; ')
   return fields ? `${e.message ?? 'Refused'} (${fields})` : (e?.message ?? String(err))
 }
+
+const isSlugTaken = (err: unknown): boolean =>
+  err instanceof ValidationError &&
+  err.data.errors.some((e) => e.path.split(/,\s*/).includes('slug'))
+
+/**
+ * Two provider events of one name (one show at two venues) would take one slug: the second is
+ * imported with the provider id's start beside its name.
+ */
+const withOwnSlug = (step: Step): Step => ({
+  ...step,
+  data: {
+    ...step.data,
+    slugLock: false,
+    slug: slugify(`${String(step.data.title ?? '')} ${step.entry.externalId.slice(0, 12)}`),
+  },
+})
 
 /** How often a long run tells the runner it is alive, in records. */
 const heartbeatEvery = 50
@@ -85,7 +104,11 @@ export const applyPlan = async ({
   const one = async (step: Step): Promise<void> => {
     const isRecordWrite = Object.keys(step.data).length > 0
     try {
-      const recordId = await writeStep({ payload, connection, step, eventIds })
+      const recordId = await writeStep({ payload, connection, step, eventIds }).catch((err) => {
+        if (!isSlugTaken(err) || step.entry.action !== 'create' || step.entry.kind !== 'events')
+          throw err
+        return writeStep({ payload, connection, step: withOwnSlug(step), eventIds })
+      })
       if (step.entry.kind === 'events' && step.entry.action === 'create')
         eventIds.set(step.entry.externalId, recordId)
       if (isRecordWrite) counts[counted[step.entry.action]]++
