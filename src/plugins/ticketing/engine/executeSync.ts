@@ -1,7 +1,13 @@
 import { fieldOwnership } from '../ownership'
 import { ProviderError, makeGetJson } from '../providers/http'
 import { providers } from '../providers/registry'
-import { noCounts, type ExecuteSync, type RecordError, type RunOutcome } from '../types'
+import {
+  noCounts,
+  type ExecuteSync,
+  type RecordError,
+  type RunOutcome,
+  type SyncCounts,
+} from '../types'
 import { applyPlan } from './apply'
 import { readLinks } from './links'
 import { planSync, removalsOf } from './plan'
@@ -16,7 +22,6 @@ import { windowOf } from './window'
  * unless a dry run, write each record in its own transaction.
  */
 export const executeSync: ExecuteSync = async ({ payload, run }) => {
-  const { connection } = run
   const counts = noCounts()
   const errors: RecordError[] = []
   const failed = (message: string, more: Partial<RunOutcome> = {}): RunOutcome => ({
@@ -27,6 +32,30 @@ export const executeSync: ExecuteSync = async ({ payload, run }) => {
     message,
     ...more,
   })
+  try {
+    return await runSync({ payload, run, counts, errors, failed })
+  } catch (err) {
+    // The database went away, a heartbeat found the run taken over, ...: what was written
+    // stays written (each record in its own transaction), and the counts say how far it got.
+    return failed(`The sync stopped: ${err instanceof Error ? err.message : String(err)}`)
+  }
+}
+
+/** Provider calls between two heartbeats while the run reads. */
+const callsPerHeartbeat = 100
+
+const runSync = async ({
+  payload,
+  run,
+  counts,
+  errors,
+  failed,
+}: Parameters<ExecuteSync>[0] & {
+  counts: SyncCounts
+  errors: RecordError[]
+  failed: (message: string, more?: Partial<RunOutcome>) => RunOutcome
+}): Promise<RunOutcome> => {
+  const { connection } = run
   const provider = providers[connection.provider]
   if (!provider) return failed(`No provider module for "${connection.provider}".`)
   const now = new Date()
@@ -50,11 +79,15 @@ export const executeSync: ExecuteSync = async ({ payload, run }) => {
     label: provider.label,
   })
   let catalogue
+  let calls = 0
   try {
     catalogue = await provider.read({
       connection,
       window,
-      getJson: http.getJson,
+      getJson: async (args) => {
+        if (++calls % callsPerHeartbeat === 0) await run.heartbeat()
+        return http.getJson(args)
+      },
       wanted: ({ externalId, eventExternalId }) => {
         const event = byExternal.get(eventExternalId)
         if (!event) return connection.importNewEvents
