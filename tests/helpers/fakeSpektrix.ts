@@ -191,8 +191,10 @@ export const makeCatalogue = ({
 }
 
 export type Knobs = {
-  /** The next N calls answer 503 with `Retry-After: retryAfter` (seconds). */
-  unavailable: { calls: number; retryAfter: string }
+  /** The next N calls answer `status` (503 unless said) with `Retry-After: retryAfter`. */
+  unavailable: { calls: number; retryAfter: string; status?: number }
+  /** Every call answers a redirect here. */
+  redirectTo: string | null
   /** Every list answers malformed JSON. */
   malformed: boolean
   /** Every call is accepted and never answered. */
@@ -205,6 +207,7 @@ export type Knobs = {
 
 const noKnobs = (): Knobs => ({
   unavailable: { calls: 0, retryAfter: '1' },
+  redirectTo: null,
   malformed: false,
   hang: false,
   hugeBytes: 0,
@@ -254,8 +257,14 @@ export const startFakeSpektrix = async ({
     if (knobs.hang) return
     if (knobs.unavailable.calls > 0) {
       knobs.unavailable.calls--
-      res.writeHead(503, { 'retry-after': knobs.unavailable.retryAfter })
+      res.writeHead(knobs.unavailable.status ?? 503, {
+        'retry-after': knobs.unavailable.retryAfter,
+      })
       return res.end('Down for maintenance')
+    }
+    if (knobs.redirectTo) {
+      res.writeHead(302, { location: knobs.redirectTo })
+      return res.end()
     }
     if (!signatureOk(req, origin)) {
       state.refused++

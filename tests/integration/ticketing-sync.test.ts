@@ -409,6 +409,27 @@ describe('a box office that misbehaves', () => {
     expect(fake.requests().filter((r) => r.includes('/events?')).length).toBe(3)
   })
 
+  it('is tried again after a 429 whose Retry-After is a date', async () => {
+    fake.reset()
+    fake.state.knobs.unavailable = {
+      calls: 1,
+      status: 429,
+      retryAfter: new Date(Date.now() + 1_000).toUTCString(),
+    }
+    expect((await sync()).status).toBe('succeeded')
+    expect(fake.requests().filter((r) => r.includes('/events?')).length).toBe(2)
+  })
+
+  it('follows no redirect', async () => {
+    fake.reset()
+    fake.state.knobs.redirectTo = 'http://127.0.0.1:9/elsewhere'
+    const outcome = await sync()
+    expect(outcome.status).toBe('failed')
+    expect(outcome.message).toMatch(/redirected/)
+    expect(fake.requests()).toHaveLength(1)
+    fake.reset()
+  })
+
   it('fails on malformed JSON and changes nothing', async () => {
     catalogueInstance(ids.a4).startUtc = at(9, 12).toISOString().slice(0, 19)
     fake.reset()
