@@ -38,6 +38,7 @@ const event = (more: Partial<CmsEvent> = {}): CmsEvent => ({
   externalId: 'E',
   connected: true,
   syncToPublished: true,
+  latestIsDraft: false,
   selected: null,
   seeds: { title: 'Mine', description: null, image: null },
   ...more,
@@ -167,6 +168,21 @@ describe('planSync', () => {
       links: new Map(),
     })
     expect(result.steps[0]?.entry.changes.map((c) => c.field)).toEqual(['description'])
+    expect(result.steps[0]?.draft).toBe(false)
+    const pending = planSync({
+      connection,
+      now,
+      window,
+      catalogue: {
+        events: [{ externalId: 'E', title: 'Theirs', description: 'Text', durationMinutes: 60 }],
+        instances: [],
+      },
+      events: [event({ latestIsDraft: true })],
+      instances: [],
+      links: new Map(),
+    })
+    // An editor's pending draft is not published with the sync's change.
+    expect(pending.steps[0]?.draft).toBe(true)
   })
 
   it('imports unknown events only when asked', () => {

@@ -201,7 +201,8 @@ export const planSync = ({
         changes,
       },
       data: dataOf(changes),
-      draft: !cms.syncToPublished,
+      // Never publishes an editor's pending draft along with the sync's change.
+      draft: !cms.syncToPublished || cms.latestIsDraft,
       link: { sourceHash: hash, hiddenBySync: false },
     }
     if (changes.length === 0) {

@@ -12,6 +12,8 @@ export type CmsEvent = {
   /** `spektrix.syncConnected`: off, the link is kept but the sync leaves it alone. */
   connected: boolean
   syncToPublished: boolean
+  /** Its latest version is a draft: an editor's pending changes, which a sync must not publish. */
+  latestIsDraft: boolean
   /** `selected`: only `selected` performances; otherwise every one in the window. */
   selected: Set<string> | null
   /** Seed fields as they are, to fill only the empty ones. */
@@ -71,6 +73,7 @@ export const readCmsState = async ({
       externalId,
       connected: link.syncConnected === true,
       syncToPublished: link.syncToPublished === true,
+      latestIsDraft: doc._status === 'draft',
       selected:
         link.eventSyncType === 'selected'
           ? new Set(parseInstanceIds(link.spektrixInstances))
