@@ -6,9 +6,9 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { EventInstance, Tenant } from '../../src/payload-types'
-import { executeSync } from '../../src/plugins/ticketing/exports'
+import { executeSync, lockedFieldPaths } from '../../src/plugins/ticketing/exports'
 import type { Connection, RunOutcome } from '../../src/plugins/ticketing/types'
-import { startApp, type RunningApp } from '../helpers/app'
+import { startApp, waitUntil, type RunningApp } from '../helpers/app'
 import {
   eventJson,
   instanceJson,
@@ -299,7 +299,10 @@ describe('a second run over the same data', () => {
 })
 
 describe('changes in the box office', () => {
-  it('moves a performance whose time changed', async () => {
+  it('moves a performance whose time changed, and the website reads the new time', async () => {
+    const before = await instanceBy(ids.a1)
+    // Read once, so the read cache holds the old answer.
+    expect((await site().get('event-instances', before.id)).status).toBe(200)
     catalogueInstance(ids.a1).startUtc = at(3, 14).toISOString().slice(0, 19)
     const outcome = await sync()
     expect(outcome.counts).toMatchObject({ updated: 1, unchanged: 12 })
@@ -307,6 +310,19 @@ describe('changes in the box office', () => {
     expect(a1.startDate).toBe(at(3, 14).toISOString())
     expect(a1.endDate).toBe(new Date(at(3, 14).getTime() + 120 * 60_000).toISOString())
     expect(outcome.plan[0]?.changes.map((c) => c.field)).toEqual(['startDate', 'endDate'])
+    // The change went through the change log: the feed has it, the app's cache dropped it.
+    const feed = await editor().call('GET', '/changes?limit=200')
+    expect(
+      (feed.body.changes as { id: string }[]).filter((c) => c.id === String(before.id)).length,
+    ).toBe(2)
+    await waitUntil({
+      what: 'the website reads the new time',
+      timeoutMs: 10_000,
+      check: async () => {
+        const read = await site().get('event-instances', String(before.id))
+        return new Date(read.body.startDate as string).toISOString() === at(3, 14).toISOString()
+      },
+    })
   })
 
   it("keeps an editor's own title", async () => {
@@ -541,6 +557,39 @@ describe('locks', () => {
     const allowed = await editor().update('event-instances', a5.id, { startDate: moved })
     expect(allowed.status).toBe(200)
     expect(new Date(allowed.body.startDate as string).toISOString()).toBe(moved)
+  })
+})
+
+describe('more locks', () => {
+  it("refuses a change of a connected event's provider id, but not its unlinking", async () => {
+    const event = await eventBy(hamlet)
+    await expect(
+      payload.update({
+        collection: 'events',
+        id: event.id,
+        data: { spektrix: { ...event.spektrix, eventId: 'SOMETHING-ELSE' }, _status: 'published' },
+        overrideAccess: true,
+      }),
+    ).rejects.toThrow(/spektrix.eventId/)
+    expect(
+      lockedFieldPaths({
+        kind: 'events',
+        record: event as never,
+      }),
+    ).toEqual({ provider: 'spektrix', paths: ['spektrix.eventId'] })
+  })
+
+  it('drops a deleted performance’s link with it', async () => {
+    const b2 = await instanceBy(ids.b2)
+    const links = async () =>
+      (
+        await db().drizzle.execute(
+          sql`select count(*)::int as n from ticketing_links where local_id = ${String(b2.id)}`,
+        )
+      ).rows[0] as { n: number }
+    expect((await links()).n).toBe(1)
+    await payload.delete({ collection: 'event-instances', id: b2.id, overrideAccess: true })
+    expect((await links()).n).toBe(0)
   })
 })
 
