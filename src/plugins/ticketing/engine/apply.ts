@@ -11,7 +11,7 @@ import { slugify } from '../../../fields/slugify'
 import { syncContext } from '../defaults'
 import type { Connection, RecordError, RunRequest, SyncCounts } from '../types'
 import { storeLink } from './links'
-import type { Plan, Step } from './plan'
+import { countedAs, type Plan, type Step } from './plan'
 import type { CmsEvent } from './state'
 
 /** `{ 'spektrix.instanceId': x }` as Payload takes it: `{ spektrix: { instanceId: x } }`. */
@@ -28,13 +28,6 @@ export const nest = (flat: Record<string, unknown>): Record<string, unknown> => 
   }
   return out
 }
-
-const counted = {
-  create: 'created',
-  update: 'updated',
-  cancel: 'cancelled',
-  remove: 'removed',
-} as const
 
 const messageOf = (err: unknown): string => {
   const e = err as { message?: string; data?: { errors?: { path?: string; message?: string }[] } }
@@ -111,7 +104,7 @@ export const applyPlan = async ({
       })
       if (step.entry.kind === 'events' && step.entry.action === 'create')
         eventIds.set(step.entry.externalId, recordId)
-      if (isRecordWrite) counts[counted[step.entry.action]]++
+      if (isRecordWrite) counts[countedAs[step.entry.action]]++
     } catch (err) {
       counts.failed++
       errors.push({

@@ -4,13 +4,14 @@ import { providers } from '../providers/registry'
 import {
   noCounts,
   type ExecuteSync,
+  type PlanEntry,
   type RecordError,
   type RunOutcome,
   type SyncCounts,
 } from '../types'
 import { applyPlan } from './apply'
 import { readLinks } from './links'
-import { planSync, removalsOf } from './plan'
+import { countedAs, planSync, removalsOf } from './plan'
 import { engineSettings } from './settings'
 import { readCmsState } from './state'
 import { windowOf } from './window'
@@ -39,6 +40,20 @@ export const executeSync: ExecuteSync = async ({ payload, run }) => {
     // stays written (each record in its own transaction), and the counts say how far it got.
     return failed(`The sync stopped: ${err instanceof Error ? err.message : String(err)}`)
   }
+}
+
+/** A dry run's answer: its plan, counted as a run would count it. */
+const dryRunOutcome = ({
+  entries,
+  counts,
+  errors,
+}: {
+  entries: PlanEntry[]
+  counts: SyncCounts
+  errors: RecordError[]
+}): RunOutcome => {
+  for (const entry of entries) counts[countedAs[entry.action]]++
+  return { status: 'succeeded', counts, errors, plan: entries }
 }
 
 /** Provider calls between two heartbeats while the run reads. */
@@ -112,26 +127,10 @@ const runSync = async ({
       `${provider.label} no longer lists ${removals} of the ${plan.knownFuture} future performances ` +
       `this connection synced (more than ${connection.removalLimitPercent}%). Nothing was hidden or ` +
       'changed: check the box office, then run a confirmed sync to hide them.'
-    if (run.dryRun)
-      return {
-        status: 'succeeded',
-        counts,
-        errors,
-        plan: entries,
-        message,
-        needsConfirmation: true,
-      }
-    return failed(message, { plan: entries, needsConfirmation: true })
+    if (!run.dryRun) return failed(message, { plan: entries, needsConfirmation: true })
+    return { ...dryRunOutcome({ entries, counts, errors }), message, needsConfirmation: true }
   }
-  if (run.dryRun) {
-    for (const entry of entries) {
-      const key = (
-        { create: 'created', update: 'updated', cancel: 'cancelled', remove: 'removed' } as const
-      )[entry.action]
-      counts[key]++
-    }
-    return { status: 'succeeded', counts, errors, plan: entries }
-  }
+  if (run.dryRun) return dryRunOutcome({ entries, counts, errors })
 
   const { stoppedAt } = await applyPlan({
     payload,

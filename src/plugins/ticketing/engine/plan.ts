@@ -321,6 +321,14 @@ export const planSync = ({
   return { steps, refreshes, unchanged, knownFuture }
 }
 
+/** Which count a step of each action adds to. */
+export const countedAs = {
+  create: 'created',
+  update: 'updated',
+  cancel: 'cancelled',
+  remove: 'removed',
+} as const satisfies Record<PlanEntry['action'], string>
+
 /** How many performances the plan hides because they vanished. */
 export const removalsOf = (plan: Plan): number =>
   plan.steps.filter((s) => s.entry.action === 'remove').length
