@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { ProviderInstance } from '../providers/types'
 import type { Connection } from '../types'
 import { linkKey, type Link } from './links'
-import { instanceValues, planSync, removalsOf } from './plan'
+import { instanceValues, planSync, removalsOf, sameValue } from './plan'
 import { sourceHash } from './sourceHash'
 import type { CmsEvent, CmsInstance } from './state'
 
@@ -208,5 +208,15 @@ describe('planSync', () => {
     ])
     // A performance of an event whose changes wait for an editor is created hidden.
     expect(imported.steps[1]?.data.hidden).toBe(true)
+  })
+})
+
+describe('sameValue', () => {
+  it('compares instants by their time, and empty as none', () => {
+    expect(sameValue('2026-09-10T18:00:00.000Z', '2026-09-10T19:00:00+01:00')).toBe(true)
+    expect(sameValue('', null)).toBe(true)
+    expect(sameValue(undefined, null)).toBe(true)
+    expect(sameValue(false, null)).toBe(false)
+    expect(sameValue('limited', 'available')).toBe(false)
   })
 })

@@ -49,6 +49,8 @@ const isEmpty = (value: unknown): boolean =>
 
 const isoOrSame = (value: unknown): unknown => {
   if (value instanceof Date) return value.toISOString()
+  // An admin form sends an empty field as "": the same as none.
+  if (value === '') return null
   if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value)) {
     const at = new Date(value)
     if (!Number.isNaN(at.getTime())) return at.toISOString()
@@ -56,7 +58,7 @@ const isoOrSame = (value: unknown): unknown => {
   return value ?? null
 }
 
-/** Equal as partners read them: instants by their time, missing as null. */
+/** Equal as partners read them: instants by their time, missing or empty as null. */
 export const sameValue = (a: unknown, b: unknown): boolean =>
   JSON.stringify(isoOrSame(a)) === JSON.stringify(isoOrSame(b))
 
