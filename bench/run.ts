@@ -8,8 +8,13 @@
  * arrival at a loopback receiver, at a steady rate (BENCH_WEBHOOK_RATE a second, default 20).
  * Last, the noisy-neighbour figure: bench-1's delivery p50/p99 and read p99 with bench-2 idle and
  * with bench-2 flooding (its receiver hangs), as ratios.
+ * Then the box-office sync against a Spektrix stand-in (200 events, 2,000 performances): the
+ * first import, the same run unchanged, and 100 availability changes, each in seconds against
+ * the issue's target, writes a second and the app's peak memory (`bench/ticketing.ts`).
  * Settings: BENCH_EVENTS (default 3000), BENCH_SECONDS per measurement (5), BENCH_CONCURRENCY (8),
- * BENCH_LARGE_EVENTS (100000; 0 skips the reads at scale), BENCH_WRITES=off (skips the writes).
+ * BENCH_LARGE_EVENTS (100000; 0 skips the reads at scale), BENCH_WRITES=off (skips the writes,
+ * and the sync with them), BENCH_TICKETING=off (skips the sync); BENCH_ONLY=ticketing runs the
+ * sync alone.
  *
  * Against the code before a change: BENCH_BASELINE=<git ref> checks the ref out as a detached
  * worktree in a temporary directory (packages hard-linked from node_modules), builds it as the
@@ -41,6 +46,7 @@ import { compareApps, medianFigures } from './compare'
 import { measure, type Figures } from './load'
 import { measureVisibility } from './visibility'
 import { measureNoisyNeighbour, startHangingReceiver } from './noisy'
+import { measureTicketingSync } from './ticketing'
 import { measureCreates, measureDeliveryLatency, startLatencyReceiver } from './writes'
 
 const events = Number(process.env.BENCH_EVENTS ?? 3000)
@@ -142,8 +148,10 @@ const compareWithBaseline = async ({
 }
 
 const main = async (): Promise<void> => {
-  if (only !== undefined && only !== 'baseline')
-    throw new Error(`BENCH_ONLY=${only}: the only section that runs alone is 'baseline'`)
+  if (only !== undefined && only !== 'baseline' && only !== 'ticketing')
+    throw new Error(
+      `BENCH_ONLY=${only}: the sections that run alone are 'baseline' and 'ticketing'`,
+    )
   if (only === 'baseline' && !baselineRef)
     throw new Error('BENCH_ONLY=baseline needs BENCH_BASELINE=<git ref>')
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arts-cms-bench-'))
@@ -178,6 +186,11 @@ const main = async (): Promise<void> => {
     const { getPayload } = await import('payload')
     const { default: config } = await import('../payload.config')
     const payload = await getPayload({ config })
+    if (only === 'ticketing') {
+      await measureTicketingSync({ payload, databaseUri: cluster.connectionString })
+      await payload.destroy()
+      return
+    }
     // The first user of an installation is its super-admin, who reads every tenant: the
     // editor both sides read as comes second, so Payload's REST runs the partner's query.
     await payload.create({
@@ -579,6 +592,8 @@ const main = async (): Promise<void> => {
       await receiver.close()
       await hanging.close()
     }
+    if (process.env.BENCH_TICKETING !== 'off')
+      await measureTicketingSync({ payload, databaseUri: cluster.connectionString })
     await payload.destroy()
   } finally {
     await app?.stop()

@@ -1010,6 +1010,20 @@ export interface EventInstance {
   ticketingSystem?: ('elevent' | 'spektrix' | 'tessitura' | 'lineup' | 'other') | null;
   ticketingSystemId?: string | null;
   /**
+   * What the box office says is left; set by the ticketing sync.
+   */
+  availability?: ('available' | 'limited' | 'sold_out' | 'not_on_sale' | 'cancelled') | null;
+  onSale?: boolean | null;
+  cancelled?: boolean | null;
+  /**
+   * The box office's own booking page for this performance.
+   */
+  ticketingUrl?: string | null;
+  /**
+   * Where a website sends a booker: this performance's booking link, else its event's, else the box office's page. Kept by the server.
+   */
+  bookingUrl?: string | null;
+  /**
    * Keep this performance off public listings.
    */
   hidden?: boolean | null;
@@ -2139,6 +2153,11 @@ export interface EventInstancesSelect<T extends boolean = true> {
   endDate?: T;
   ticketingSystem?: T;
   ticketingSystemId?: T;
+  availability?: T;
+  onSale?: T;
+  cancelled?: T;
+  ticketingUrl?: T;
+  bookingUrl?: T;
   hidden?: T;
   booking?:
     | T

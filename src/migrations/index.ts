@@ -20,6 +20,7 @@ import * as migration_20261124_203543_key_provenance from './20261124_203543_key
 import * as migration_20261124_204650_webhook_fairness from './20261124_204650_webhook_fairness'
 import * as migration_20261124_211118_webhook_claim_bounds from './20261124_211118_webhook_claim_bounds'
 import * as migration_20261124_231937_search_indexes_declared from './20261124_231937_search_indexes_declared'
+import * as migration_20261125_015319_ticketing_sync from './20261125_015319_ticketing_sync'
 import * as migration_20261125_020003_ticketing from './20261125_020003_ticketing'
 
 export const migrations = [
@@ -132,6 +133,11 @@ export const migrations = [
     up: migration_20261124_231937_search_indexes_declared.up,
     down: migration_20261124_231937_search_indexes_declared.down,
     name: '20261124_231937_search_indexes_declared',
+  },
+  {
+    up: migration_20261125_015319_ticketing_sync.up,
+    down: migration_20261125_015319_ticketing_sync.down,
+    name: '20261125_015319_ticketing_sync',
   },
   {
     up: migration_20261125_020003_ticketing.up,

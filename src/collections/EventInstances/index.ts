@@ -1,7 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
 import { contentAccess } from '../../access/content'
+import { linkField } from '../../fields/link'
 import { bookingGroup, instanceTicketingGroups } from '../../fields/ticketing'
+import { availabilityOptions } from './availability'
+import { keepBookingUrl } from './hooks/keepBookingUrl'
 import { validateInstanceDates } from './hooks/validateInstanceDates'
 import { defaultInstanceTitle } from './hooks/defaultInstanceTitle'
 import { keepEventDates } from './hooks/keepEventDates'
@@ -32,7 +35,7 @@ export const EventInstances: CollectionConfig = {
   access: contentAccess,
   hooks: {
     beforeValidate: [validateInstanceDates, zoneFromTenant],
-    beforeChange: [defaultInstanceTitle],
+    beforeChange: [defaultInstanceTitle, keepBookingUrl],
     afterChange: [keepEventDates.afterChange],
     afterDelete: [keepEventDates.afterDelete],
   },
@@ -89,6 +92,32 @@ export const EventInstances: CollectionConfig = {
         },
         { name: 'ticketingSystemId', type: 'text' },
       ],
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'availability',
+          type: 'select',
+          options: availabilityOptions,
+          admin: { description: 'What the box office says is left; set by the ticketing sync.' },
+        },
+        { name: 'onSale', type: 'checkbox', defaultValue: false },
+        { name: 'cancelled', type: 'checkbox', defaultValue: false },
+      ],
+    },
+    linkField({
+      name: 'ticketingUrl',
+      admin: { description: "The box office's own booking page for this performance." },
+    }),
+    {
+      name: 'bookingUrl',
+      type: 'text',
+      admin: {
+        readOnly: true,
+        description:
+          "Where a website sends a booker: this performance's booking link, else its event's, else the box office's page. Kept by the server.",
+      },
     },
     {
       name: 'hidden',

@@ -11,6 +11,7 @@ import { urlField } from '../../fields/url'
 import { deriveUrl } from '../../hooks/deriveUrl'
 import { deletePerformances } from './hooks/deletePerformances'
 import { eventDates } from './hooks/eventDates'
+import { keepBookingUrls } from './hooks/keepBookingUrls'
 import { setPublishedAt } from '../../hooks/setPublishedAt'
 import type { CollectionFacts } from '../facts'
 
@@ -58,6 +59,7 @@ export const Events: CollectionConfig = {
   hooks: {
     beforeDelete: [deletePerformances],
     beforeChange: [deriveUrl({ prefix: '/events' }), setPublishedAt, eventDates],
+    afterChange: [keepBookingUrls],
   },
   fields: [
     titleField(),

@@ -1,6 +1,6 @@
 /**
- * The ticketing plugin's public surface: the plugin, its partner routes, and what the app's
- * other parts (the settings, the tests' retention) need. The plugin itself is `index.ts`.
+ * The ticketing plugin's public surface: the plugin, its partner routes, the tables and index
+ * it adds to the schema, and what the admin and the tests need. The plugin itself is `index.ts`.
  */
 export { ticketing } from './index'
 export { ticketingRoutes } from './partner/routes'
@@ -8,3 +8,8 @@ export type { TicketingInput } from './options'
 export { ticketingOptions } from './options'
 export { pruneSyncRuns } from './runner/prune'
 export { declareActiveRunIndex } from './runs/activeRunIndex'
+export { addTicketingTables } from './engine/linksTable'
+export { executeSync } from './engine/executeSync'
+export { lockedFieldPaths } from './hooks/locks'
+export { syncContext, isSyncWrite } from './defaults'
+export type * from './types'

@@ -5,6 +5,7 @@ import { providers, spektrixBaseUrl } from '../defaults'
 import { connectionAccess } from './access'
 import { allCredentialNames } from '../credentials/sealed'
 import { syncEndpoint } from './endpoints'
+import { dropLinks } from './hooks/dropLinks'
 import { dropQueuedRuns } from './hooks/dropQueuedRuns'
 import { limitConnectionsPerTenant } from './hooks/limitPerTenant'
 import { answerNoCredentials, sealCredentials } from './hooks/sealCredentials'
@@ -39,7 +40,7 @@ export const ticketingConnectionsCollection: CollectionConfig = {
   hooks: {
     beforeChange: [requireAdministeredTenant, limitConnectionsPerTenant, sealCredentials],
     afterRead: [answerNoCredentials],
-    beforeDelete: [dropQueuedRuns],
+    beforeDelete: [dropQueuedRuns, dropLinks],
   },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },

@@ -1,10 +1,150 @@
-import { noCounts, type ExecuteSync } from '../types'
+import { fieldOwnership } from '../ownership'
+import { ProviderError, makeGetJson } from '../providers/http'
+import { providers } from '../providers/registry'
+import {
+  noCounts,
+  type ExecuteSync,
+  type PlanEntry,
+  type RecordError,
+  type RunOutcome,
+  type SyncCounts,
+} from '../types'
+import { applyPlan } from './apply'
+import { readLinks } from './links'
+import { countedAs, planSync, removalsOf } from './plan'
+import { ticketingOptions } from '../options'
+import { readCmsState } from './state'
+import { windowOf } from './window'
 
-/** Runs one sync of a connection: read the provider, plan, and (unless a dry run) write. */
-export const executeSync: ExecuteSync = async () => ({
-  status: 'failed',
-  counts: noCounts(),
-  errors: [],
-  plan: [],
-  message: 'The sync engine is not built yet.',
-})
+/**
+ * Runs one sync of a connection: read the CMS and the provider's whole window (a provider that
+ * fails, answers malformed or oversized data fails the run before anything is written), plan,
+ * stop if the plan would hide more than the connection allows without a confirmed run, and
+ * unless a dry run, write each record in its own transaction.
+ */
+export const executeSync: ExecuteSync = async ({ payload, run }) => {
+  const counts = noCounts()
+  const errors: RecordError[] = []
+  const failed = (message: string, more: Partial<RunOutcome> = {}): RunOutcome => ({
+    status: 'failed',
+    counts,
+    errors,
+    plan: [],
+    message,
+    ...more,
+  })
+  try {
+    return await runSync({ payload, run, counts, errors, failed })
+  } catch (err) {
+    // The database went away, a heartbeat found the run taken over, ...: what was written
+    // stays written (each record in its own transaction), and the counts say how far it got.
+    return failed(`The sync stopped: ${err instanceof Error ? err.message : String(err)}`)
+  }
+}
+
+/** A dry run's answer: its plan, counted as a run would count it. */
+const dryRunOutcome = ({
+  entries,
+  counts,
+  errors,
+}: {
+  entries: PlanEntry[]
+  counts: SyncCounts
+  errors: RecordError[]
+}): RunOutcome => {
+  for (const entry of entries) counts[countedAs[entry.action]]++
+  return { status: 'succeeded', counts, errors, plan: entries }
+}
+
+/** Provider calls between two heartbeats while the run reads. */
+const callsPerHeartbeat = 100
+
+const runSync = async ({
+  payload,
+  run,
+  counts,
+  errors,
+  failed,
+}: Parameters<ExecuteSync>[0] & {
+  counts: SyncCounts
+  errors: RecordError[]
+  failed: (message: string, more?: Partial<RunOutcome>) => RunOutcome
+}): Promise<RunOutcome> => {
+  const { connection } = run
+  const provider = providers[connection.provider]
+  if (!provider) return failed(`No provider module for "${connection.provider}".`)
+  const now = new Date()
+  const window = windowOf({ now, daysAhead: connection.daysAhead })
+  const settings = ticketingOptions(payload.config)
+
+  const state = await readCmsState({
+    payload,
+    connection,
+    instancePaths: fieldOwnership[connection.provider]['event-instances'].provider,
+  })
+  const links = await readLinks({ payload, connectionId: connection.id })
+  const byExternal = new Map(state.events.map((e) => [e.externalId, e]))
+
+  const http = makeGetJson({
+    owner: connection.tenantId,
+    deadline: run.deadline,
+    timeoutMs: settings.httpTimeoutMs,
+    maxBytes: settings.maxResponseBytes,
+    allowedHosts: settings.allowedHosts,
+    label: provider.label,
+  })
+  let catalogue
+  let calls = 0
+  try {
+    catalogue = await provider.read({
+      connection,
+      window,
+      getJson: async (args) => {
+        if (++calls % callsPerHeartbeat === 0) await run.heartbeat()
+        return http.getJson(args)
+      },
+      wanted: ({ externalId, eventExternalId }) => {
+        const event = byExternal.get(eventExternalId)
+        if (!event) return connection.importNewEvents
+        return event.connected && (!event.selected || event.selected.has(externalId))
+      },
+    })
+  } catch (err) {
+    if (err instanceof ProviderError) return failed(`${err.message} Nothing was changed.`)
+    throw err
+  } finally {
+    http.close()
+  }
+  await run.heartbeat()
+
+  const plan = planSync({ connection, now, window, catalogue, ...state, links })
+  const entries = plan.steps.map((s) => s.entry)
+  counts.unchanged = plan.unchanged
+  const removals = removalsOf(plan)
+  const limit = (connection.removalLimitPercent / 100) * plan.knownFuture
+  if (removals > 0 && removals > limit && !run.confirmRemovals) {
+    const message =
+      `${provider.label} no longer lists ${removals} of the ${plan.knownFuture} future performances ` +
+      `this connection synced (more than ${connection.removalLimitPercent}%). Nothing was hidden or ` +
+      'changed: check the box office, then run a confirmed sync to hide them.'
+    if (!run.dryRun) return failed(message, { plan: entries, needsConfirmation: true })
+    return { ...dryRunOutcome({ entries, counts, errors }), message, needsConfirmation: true }
+  }
+  if (run.dryRun) return dryRunOutcome({ entries, counts, errors })
+
+  const { stoppedAt } = await applyPlan({
+    payload,
+    run,
+    plan,
+    events: state.events,
+    counts,
+    errors,
+  })
+  if (stoppedAt !== undefined)
+    return failed(
+      `The run's deadline passed after ${stoppedAt} of ${plan.steps.length + plan.refreshes.length} ` +
+        'writes; the next run goes on from there.',
+      { plan: entries },
+    )
+  return { status: 'succeeded', counts, errors, plan: entries }
+}

@@ -1,0 +1,155 @@
+import fs from 'node:fs'
+
+import type { Payload } from 'payload'
+import pg from 'pg'
+
+import { startApp } from '../tests/helpers/app'
+import { makeCatalogue, startFakeSpektrix, statusJson } from '../tests/helpers/fakeSpektrix'
+
+/** The issue's targets on this machine, in seconds: the ratios are against them. */
+const targets = { first: 30, unchanged: 3, availability: 5 }
+
+type RunFigures = {
+  seconds: number
+  counts: Record<string, number>
+  writes: number
+  changeLogRows: number
+  peakRssMb: number
+  startRssMb: number
+}
+
+/** The resident set of a process, in MiB, from /proc (Linux), or 0 where there is none. */
+const rssMb = (pid: number | undefined): number => {
+  if (!pid) return 0
+  try {
+    const line = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return line ? Number(line[1]) / 1024 : 0
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * The box-office sync against a Spektrix stand-in on loopback serving `events` events with
+ * `instancesPerEvent` performances each: the first import, the same run again with nothing
+ * changed, and again with `changes` availability changes. Each run is asked for through the
+ * partner API and timed from its request to its end as the run records it; the app's resident
+ * memory is sampled while it runs. The stand-in runs in this process, the app in its own.
+ */
+export const measureTicketingSync = async ({
+  payload,
+  databaseUri,
+  events = 200,
+  instancesPerEvent = 10,
+  changes = 100,
+}: {
+  payload: Payload
+  databaseUri: string
+  events?: number
+  instancesPerEvent?: number
+  changes?: number
+}): Promise<void> => {
+  const catalogue = makeCatalogue({
+    events,
+    instancesPerEvent,
+    from: new Date(Date.now() + 86_400_000),
+  })
+  const spektrix = await startFakeSpektrix({ clientName: 'benchhouse', catalogue })
+  const tenant = await payload.create({
+    collection: 'tenants',
+    data: { name: 'Bench Box Office', slug: 'bench-boxoffice' },
+  })
+  const key = (
+    (await payload.create({
+      collection: 'api-keys',
+      data: { name: 'bench sync', tenants: [tenant.id], scope: 'write' },
+    })) as unknown as { key: string }
+  ).key
+  const app = await startApp({
+    databaseUri,
+    env: { TICKETING_ALLOWED_HOSTS: spektrix.host, TICKETING_POLL_MS: '200' },
+  })
+  const client = new pg.Client({ connectionString: databaseUri })
+  await client.connect()
+  const base = `${app.origin}/api/partners/2025-07/bench-boxoffice`
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
+  try {
+    const created = await fetch(`${base}/ticketing-connections`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: 'Spektrix',
+        provider: 'spektrix',
+        spektrix: { clientName: 'benchhouse', baseUrl: spektrix.origin },
+        daysAhead: 730,
+        importNewEvents: true,
+        syncToPublished: true,
+      }),
+    })
+    if (created.status !== 201)
+      throw new Error(`connection: ${created.status} ${await created.text()}`)
+    const connection = (await created.json()) as { id: string }
+    const changeLogRows = async (): Promise<number> =>
+      Number(
+        (
+          await client.query<{ n: string }>(
+            'select count(*) as n from change_log where tenant_id = $1',
+            [tenant.id],
+          )
+        ).rows[0]?.n ?? 0,
+      )
+
+    const run = async (): Promise<RunFigures> => {
+      const logBefore = await changeLogRows()
+      const startRssMb = rssMb(app.child.pid)
+      let peak = startRssMb
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.child.pid))), 50)
+      const started = performance.now()
+      try {
+        const asked = await fetch(`${base}/ticketing-connections/${connection.id}/sync`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ dryRun: false }),
+        })
+        if (asked.status !== 202) throw new Error(`sync: ${asked.status} ${await asked.text()}`)
+        const { id } = (await asked.json()) as { id: string }
+        for (;;) {
+          await new Promise((resolve) => setTimeout(resolve, 100))
+          const got = (await (
+            await fetch(`${base}/ticketing-sync-runs/${id}`, { headers })
+          ).json()) as { status: string; counts: Record<string, number>; message?: string }
+          if (got.status === 'failed') throw new Error(`the run failed: ${got.message}`)
+          if (got.status !== 'succeeded') continue
+          const seconds = (performance.now() - started) / 1000
+          const { created: c = 0, updated = 0, cancelled = 0, removed = 0 } = got.counts
+          return {
+            seconds,
+            counts: got.counts,
+            writes: c + updated + cancelled + removed,
+            changeLogRows: (await changeLogRows()) - logBefore,
+            peakRssMb: peak,
+            startRssMb,
+          }
+        }
+      } finally {
+        clearInterval(sampler)
+      }
+    }
+
+    const line = (name: string, target: number, f: RunFigures): string =>
+      `${name.padEnd(44)} | ${f.seconds.toFixed(1).padStart(6)} s (${(f.seconds / target).toFixed(2)}x the ${target} s target) | ${(f.writes / f.seconds).toFixed(0).padStart(5)} writes/s | change log +${f.changeLogRows} | app RSS ${f.startRssMb.toFixed(0)} → peak ${f.peakRssMb.toFixed(0)} MiB | ${JSON.stringify(f.counts)}`
+    const total = events * instancesPerEvent
+    console.log(
+      `[bench] box-office sync: a Spektrix stand-in on loopback with ${events} events and ${total} performances; runs asked for through the partner API, timed from the request to the run's end`,
+    )
+    console.log(line(`first import (${events} + ${total} records)`, targets.first, await run()))
+    console.log(line('again, nothing changed', targets.unchanged, await run()))
+    for (const instance of catalogue.instances.slice(0, changes))
+      catalogue.statuses.set(instance.id, statusJson({ available: 0 }))
+    console.log(line(`again, ${changes} availability changes`, targets.availability, await run()))
+  } finally {
+    await client.end()
+    await app.stop()
+    await spektrix.stop()
+  }
+}

@@ -1,0 +1,77 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { PayloadRequest } from 'payload'
+
+import { executeInRequest } from '../../db/inTransaction'
+import { collectionTable } from '../../db/postgres'
+import { isUuid } from '../../lib/uuid'
+
+const present = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined
+
+/**
+ * The link a website shows for a performance, one rule: an editor's link on the performance,
+ * else the event's, else the box office's own page for it.
+ */
+export const bookingUrlOf = ({
+  instanceLink,
+  eventLink,
+  ticketingUrl,
+}: {
+  instanceLink: unknown
+  eventLink: unknown
+  ticketingUrl: unknown
+}): string | null => present(instanceLink) ?? present(eventLink) ?? present(ticketingUrl) ?? null
+
+/** The event's booking link as published (its own table's row), read in the request's transaction. */
+export const eventBookingLink = async ({
+  req,
+  eventId,
+}: {
+  req: PayloadRequest
+  eventId: string
+}): Promise<string | null> => {
+  // Hooks run before the fields' own checks: a malformed id names no event.
+  if (!isUuid(eventId)) return null
+  const events = collectionTable({ payload: req.payload, collection: 'events' })
+  const link = events?.field('booking_bookingLinkURL')
+  const id = events?.columns.id?.name
+  if (!events || !link || !id) throw new Error('events has no booking link column')
+  const [row] = await executeInRequest<{ link: string | null }>({
+    req,
+    query: sql`select ${sql.identifier(link)} as link from ${sql.identifier(events.name)}
+      where ${sql.identifier(id)} = ${eventId}`,
+  })
+  return row?.link ?? null
+}
+
+/**
+ * After an event's booking link changed: its performances' `bookingUrl` recomputed by the same
+ * rule, in the event write's transaction. Plain SQL, like the event's performance dates: the
+ * performances' own content did not change, so they get no change-log entry of their own (the
+ * event's write already ends the tenant's cached answers).
+ */
+export const storeBookingUrls = async ({
+  req,
+  eventId,
+  eventLink,
+}: {
+  req: PayloadRequest
+  eventId: string
+  eventLink: string | null
+}): Promise<void> => {
+  const instances = collectionTable({ payload: req.payload, collection: 'event-instances' })
+  const own = instances?.field('booking_bookingLinkURL')
+  const ticketing = instances?.field('ticketingUrl')
+  const booking = instances?.field('bookingUrl')
+  const event = instances?.field('event')
+  if (!instances || !own || !ticketing || !booking || !event)
+    throw new Error('event-instances has no booking link columns')
+  const link = present(eventLink) ?? null
+  await executeInRequest({
+    req,
+    query: sql`update ${sql.identifier(instances.name)}
+      set ${sql.identifier(booking)} = coalesce(nullif(trim(${sql.identifier(own)}), ''), ${link}::text,
+        nullif(trim(${sql.identifier(ticketing)}), ''))
+      where ${sql.identifier(event)} = ${eventId}`,
+  })
+}

@@ -1,0 +1,214 @@
+import {
+  ValidationError,
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+  type Payload,
+} from 'payload'
+
+import { slugify } from '../../../fields/slugify'
+import { syncContext } from '../defaults'
+import type { Connection, RecordError, RunRequest, SyncCounts } from '../types'
+import { storeLink } from './links'
+import { countedAs, type Plan, type Step } from './plan'
+import type { CmsEvent } from './state'
+
+/** `{ 'spektrix.instanceId': x }` as Payload takes it: `{ spektrix: { instanceId: x } }`. */
+export const nest = (flat: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  for (const [path, value] of Object.entries(flat)) {
+    const keys = path.split('.')
+    let at = out
+    for (const key of keys.slice(0, -1)) {
+      at[key] = { ...((at[key] as Record<string, unknown> | undefined) ?? {}) }
+      at = at[key] as Record<string, unknown>
+    }
+    at[keys[keys.length - 1]!] = value
+  }
+  return out
+}
+
+const messageOf = (err: unknown): string => {
+  const e = err as { message?: string; data?: { errors?: { path?: string; message?: string }[] } }
+  const fields = e?.data?.errors?.map((f) => `${f.path}: ${f.message}`).join('; ')
+  return fields ? `${e.message ?? 'Refused'} (${fields})` : (e?.message ?? String(err))
+}
+
+const isSlugTaken = (err: unknown): boolean =>
+  err instanceof ValidationError &&
+  err.data.errors.some((e) => e.path.split(/,\s*/).includes('slug'))
+
+/**
+ * Two provider events of one name (one show at two venues) would take one slug: the second is
+ * imported with the provider id's start beside its name.
+ */
+const withOwnSlug = (step: Step): Step => ({
+  ...step,
+  data: {
+    ...step.data,
+    slugLock: false,
+    slug: slugify(`${String(step.data.title ?? '')} ${step.entry.externalId.slice(0, 12)}`),
+  },
+})
+
+/** How often a long run tells the runner it is alive, in records. */
+const heartbeatEvery = 50
+
+/**
+ * Records written at once, each in its own transaction: the pool's connections are shared with
+ * every request, and performances of one event wait for each other on the event's row (its
+ * performance dates) anyway.
+ */
+export const writeConcurrency = 4
+
+/**
+ * Writes the plan, each record with its link in a transaction of its own, through Payload's
+ * Local API (so the change log, webhooks and the read cache see it), as the sync: access
+ * overridden, the connection's tenant set on what it creates, `syncContext` on every write.
+ * Events first (a new performance needs its event's id), then performances, a few at a time.
+ * One record that fails is reported and the run goes on; the run's deadline is checked before
+ * each record.
+ */
+export const applyPlan = async ({
+  payload,
+  run,
+  plan,
+  events,
+  counts,
+  errors,
+}: {
+  payload: Payload
+  run: RunRequest
+  plan: Plan
+  events: CmsEvent[]
+  counts: SyncCounts
+  errors: RecordError[]
+}): Promise<{ stoppedAt?: number }> => {
+  const { connection } = run
+  const eventIds = new Map(events.filter((e) => e.connected).map((e) => [e.externalId, e.id]))
+  const all = [...plan.steps, ...plan.refreshes]
+  const phases = [
+    all.filter((s) => s.entry.kind === 'events'),
+    all.filter((s) => s.entry.kind !== 'events'),
+  ]
+  let done = 0
+  let stopped = false
+  const one = async (step: Step): Promise<void> => {
+    const isRecordWrite = Object.keys(step.data).length > 0
+    try {
+      const recordId = await writeStep({ payload, connection, step, eventIds }).catch((err) => {
+        if (!isSlugTaken(err) || step.entry.action !== 'create' || step.entry.kind !== 'events')
+          throw err
+        return writeStep({ payload, connection, step: withOwnSlug(step), eventIds })
+      })
+      if (step.entry.kind === 'events' && step.entry.action === 'create')
+        eventIds.set(step.entry.externalId, recordId)
+      if (isRecordWrite) counts[countedAs[step.entry.action]]++
+    } catch (err) {
+      counts.failed++
+      errors.push({
+        kind: step.entry.kind,
+        externalId: step.entry.externalId,
+        recordId: step.entry.recordId,
+        message: messageOf(err),
+      })
+    }
+  }
+  for (const steps of phases) {
+    let next = 0
+    const worker = async (): Promise<void> => {
+      while (next < steps.length && !stopped) {
+        if (Date.now() >= run.deadline) {
+          stopped = true
+          return
+        }
+        const step = steps[next++]!
+        if (++done % heartbeatEvery === 0) await run.heartbeat()
+        await one(step)
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(writeConcurrency, steps.length) }, worker))
+    if (stopped) return { stoppedAt: done }
+  }
+  return {}
+}
+
+const writeStep = async ({
+  payload,
+  connection,
+  step,
+  eventIds,
+}: {
+  payload: Payload
+  connection: Connection
+  step: Step
+  eventIds: Map<string, string>
+}): Promise<string> => {
+  const { entry } = step
+  const req = await createLocalReq({ context: { ...syncContext } }, payload)
+  await initTransaction(req)
+  try {
+    const common = {
+      req,
+      overrideAccess: true,
+      context: { ...syncContext },
+      depth: 0,
+    } as const
+    const data = nest(step.data)
+    let recordId = entry.recordId
+    if (entry.kind === 'events') {
+      const status = { _status: step.draft ? 'draft' : 'published' } as const
+      if (entry.action === 'create') {
+        const doc = await payload.create({
+          ...common,
+          collection: 'events',
+          draft: step.draft,
+          data: { ...data, ...status, tenant: connection.tenantId } as never,
+        })
+        recordId = String(doc.id)
+      } else if (Object.keys(data).length > 0) {
+        await payload.update({
+          ...common,
+          collection: 'events',
+          id: recordId!,
+          draft: step.draft,
+          data: { ...data, ...status } as never,
+        })
+      }
+    } else if (entry.action === 'create') {
+      const eventId = eventIds.get(step.eventExternalId ?? '')
+      if (!eventId) throw new Error('Its event could not be written, so it was not created.')
+      const doc = await payload.create({
+        ...common,
+        collection: 'event-instances',
+        data: { ...data, event: eventId, tenant: connection.tenantId } as never,
+      })
+      recordId = String(doc.id)
+    } else if (Object.keys(data).length > 0) {
+      await payload.update({
+        ...common,
+        collection: 'event-instances',
+        id: recordId!,
+        data: data as never,
+      })
+    }
+    await storeLink({
+      req,
+      tenantId: connection.tenantId,
+      connectionId: connection.id,
+      link: {
+        kind: entry.kind,
+        externalId: entry.externalId,
+        localId: recordId!,
+        sourceHash: step.link.sourceHash,
+        hiddenBySync: step.link.hiddenBySync,
+      },
+    })
+    await commitTransaction(req)
+    return recordId!
+  } catch (err) {
+    await killTransaction(req)
+    throw err
+  }
+}

@@ -1,0 +1,105 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
+
+import { executeInRequest } from '../../../db/inTransaction'
+import type { SyncedKind } from '../types'
+
+/** One row of `ticketing_links`, as the engine reads it. */
+export type Link = {
+  kind: SyncedKind
+  externalId: string
+  localId: string
+  sourceHash: string
+  hiddenBySync: boolean
+}
+
+type Row = {
+  kind: string
+  external_id: string
+  local_id: string
+  source_hash: string
+  hidden_by_sync: boolean
+}
+
+/** Every link of a connection, keyed by kind and provider id. */
+export const readLinks = async ({
+  payload,
+  connectionId,
+}: {
+  payload: Payload
+  connectionId: string
+}): Promise<Map<string, Link>> => {
+  const rows = await executeInRequest<Row>({
+    payload,
+    query: sql`select kind, external_id, local_id, source_hash, hidden_by_sync
+      from ticketing_links where connection_id = ${connectionId}`,
+  })
+  return new Map(
+    rows.map((row) => [
+      linkKey(row.kind as SyncedKind, row.external_id),
+      {
+        kind: row.kind as SyncedKind,
+        externalId: row.external_id,
+        localId: row.local_id,
+        sourceHash: row.source_hash,
+        hiddenBySync: row.hidden_by_sync,
+      },
+    ]),
+  )
+}
+
+export const linkKey = (kind: SyncedKind, externalId: string): string => `${kind}:${externalId}`
+
+/** Writes a record's link in the record write's transaction (`req`). */
+export const storeLink = async ({
+  req,
+  tenantId,
+  connectionId,
+  link,
+}: {
+  req: PayloadRequest
+  tenantId: string
+  connectionId: string
+  link: Link
+}): Promise<void> => {
+  await executeInRequest({
+    req,
+    query: sql`insert into ticketing_links
+        (tenant_id, connection_id, kind, external_id, local_id, source_hash, hidden_by_sync, last_synced_at)
+      values (${tenantId}, ${connectionId}, ${link.kind}, ${link.externalId}, ${link.localId},
+        ${link.sourceHash}, ${link.hiddenBySync}, now())
+      on conflict (connection_id, kind, external_id) do update set
+        local_id = excluded.local_id, source_hash = excluded.source_hash,
+        hidden_by_sync = excluded.hidden_by_sync, last_synced_at = excluded.last_synced_at`,
+  })
+}
+
+/** A deleted record's links go in its delete's transaction. */
+export const dropLinksOfRecord = async ({
+  req,
+  kind,
+  localId,
+}: {
+  req: PayloadRequest
+  kind: SyncedKind
+  localId: string
+}): Promise<void> => {
+  await executeInRequest({
+    req,
+    query: sql`delete from ticketing_links where kind = ${kind} and local_id = ${localId}`,
+  })
+}
+
+/** A deleted connection's links go in its delete's transaction (its collection's afterDelete). */
+export const dropLinksOfConnection = async ({
+  req,
+  connectionId,
+}: {
+  req: PayloadRequest
+  connectionId: string
+}): Promise<void> => {
+  await executeInRequest({
+    req,
+    query: sql`delete from ticketing_links where connection_id = ${connectionId}`,
+  })
+}

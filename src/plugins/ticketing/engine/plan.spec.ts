@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest'
+
+import type { ProviderInstance } from '../providers/types'
+import type { Connection } from '../types'
+import { linkKey, type Link } from './links'
+import { instanceValues, planSync, removalsOf, sameValue } from './plan'
+import { sourceHash } from './sourceHash'
+import type { CmsEvent, CmsInstance } from './state'
+
+const now = new Date('2026-09-01T12:00:00Z')
+const window = { from: new Date('2026-09-01T00:00:00Z'), to: new Date('2026-10-01T12:00:00Z') }
+const connection: Connection = {
+  id: 'c',
+  tenantId: 't',
+  provider: 'spektrix',
+  settings: { clientName: 'harbour' },
+  credentials: {},
+  daysAhead: 30,
+  importNewEvents: false,
+  syncToPublished: true,
+  removalLimitPercent: 50,
+}
+
+const provided = (id: string, start: string, more: Partial<ProviderInstance> = {}) => ({
+  externalId: id,
+  eventExternalId: 'E',
+  start,
+  end: null,
+  cancelled: false,
+  onSale: true,
+  availability: 'available' as const,
+  ticketingUrl: `https://x.test/${id}`,
+  ...more,
+})
+
+const event = (more: Partial<CmsEvent> = {}): CmsEvent => ({
+  id: 'ev',
+  externalId: 'E',
+  connected: true,
+  syncToPublished: true,
+  latestIsDraft: false,
+  selected: null,
+  seeds: { title: 'Mine', description: null, image: null },
+  ...more,
+})
+
+/** A CMS performance the sync wrote from `instance`, with its link. */
+const synced = (instance: ProviderInstance, more: Partial<CmsInstance> = {}) => {
+  const values = instanceValues({ connection, instance })
+  const cms: CmsInstance = {
+    id: `cms-${instance.externalId}`,
+    eventId: 'ev',
+    externalId: instance.externalId,
+    start: instance.start,
+    hidden: false,
+    values,
+    ...more,
+  }
+  const link: Link = {
+    kind: 'event-instances',
+    externalId: instance.externalId,
+    localId: cms.id,
+    sourceHash: sourceHash({ kind: 'event-instances', instance }),
+    hiddenBySync: false,
+  }
+  return { cms, link }
+}
+
+const plan = ({
+  instances,
+  cms,
+  events = [event()],
+}: {
+  instances: ProviderInstance[]
+  cms: { cms: CmsInstance; link: Link }[]
+  events?: CmsEvent[]
+}) =>
+  planSync({
+    connection,
+    now,
+    window,
+    catalogue: { events: [], instances },
+    events,
+    instances: cms.map((c) => c.cms),
+    links: new Map(cms.map((c) => [linkKey('event-instances', c.link.externalId), c.link])),
+  })
+
+describe('planSync', () => {
+  const a = provided('A', '2026-09-10T18:00:00.000Z')
+  const b = provided('B', '2026-09-11T18:00:00.000Z')
+
+  it('writes nothing for what it synced from the same data', () => {
+    const result = plan({ instances: [a, b], cms: [synced(a), synced(b)] })
+    expect(result.steps).toEqual([])
+    expect(result.unchanged).toBe(2)
+  })
+
+  it('overwrites provider-owned fields that changed, and only those', () => {
+    const moved = { ...a, start: '2026-09-10T17:00:00.000Z' }
+    const result = plan({ instances: [moved], cms: [synced(a)] })
+    expect(result.steps.map((s) => s.entry)).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        recordId: 'cms-A',
+        changes: [
+          { field: 'startDate', from: '2026-09-10T18:00:00.000Z', to: '2026-09-10T17:00:00.000Z' },
+        ],
+      }),
+    ])
+  })
+
+  it('hides a vanished future performance, never a past one or one outside the window', () => {
+    const past = provided('P', '2026-09-01T10:00:00.000Z')
+    const later = provided('L', '2026-11-01T18:00:00.000Z')
+    const result = plan({
+      instances: [a],
+      cms: [synced(a), synced(b), synced(past), synced(later)],
+    })
+    expect(result.steps.map((s) => [s.entry.action, s.entry.externalId])).toEqual([['remove', 'B']])
+    expect(result.knownFuture).toBe(2)
+    expect(removalsOf(result)).toBe(1)
+  })
+
+  it("ignores a `selected` event's unlisted performances", () => {
+    const result = plan({
+      instances: [a, b],
+      cms: [synced(a)],
+      events: [event({ selected: new Set(['A']) })],
+    })
+    expect(result.steps).toEqual([])
+  })
+
+  it('never shows again what an editor hid, but shows what it hid itself', () => {
+    const cancelled = { ...a, cancelled: true, onSale: false, availability: 'cancelled' as const }
+    const editorHid = synced(cancelled, { hidden: true })
+    const back = plan({ instances: [a], cms: [editorHid] })
+    expect(back.steps[0]?.entry.changes.find((c) => c.field === 'hidden')).toBeUndefined()
+    const syncHid = synced(cancelled, { hidden: true })
+    syncHid.link.hiddenBySync = true
+    const shown = plan({ instances: [a], cms: [syncHid] })
+    expect(shown.steps[0]?.entry.changes).toContainEqual({ field: 'hidden', from: true, to: false })
+  })
+
+  it('cancels: cancelled, availability cancelled, hidden', () => {
+    const cancelled = { ...a, cancelled: true, onSale: false, availability: 'cancelled' as const }
+    const result = plan({ instances: [cancelled], cms: [synced(a)] })
+    expect(result.steps[0]?.entry.action).toBe('cancel')
+    expect(result.steps[0]?.data).toMatchObject({
+      cancelled: true,
+      availability: 'cancelled',
+      onSale: false,
+      hidden: true,
+    })
+    expect(result.steps[0]?.link.hiddenBySync).toBe(true)
+  })
+
+  it('fills seed fields only while empty', () => {
+    const result = planSync({
+      connection,
+      now,
+      window,
+      catalogue: {
+        events: [{ externalId: 'E', title: 'Theirs', description: 'Text', durationMinutes: 60 }],
+        instances: [],
+      },
+      events: [event()],
+      instances: [],
+      links: new Map(),
+    })
+    expect(result.steps[0]?.entry.changes.map((c) => c.field)).toEqual(['description'])
+    expect(result.steps[0]?.draft).toBe(false)
+    const pending = planSync({
+      connection,
+      now,
+      window,
+      catalogue: {
+        events: [{ externalId: 'E', title: 'Theirs', description: 'Text', durationMinutes: 60 }],
+        instances: [],
+      },
+      events: [event({ latestIsDraft: true })],
+      instances: [],
+      links: new Map(),
+    })
+    // An editor's pending draft is not published with the sync's change.
+    expect(pending.steps[0]?.draft).toBe(true)
+  })
+
+  it('imports unknown events only when asked', () => {
+    const args = {
+      now,
+      window,
+      catalogue: {
+        events: [{ externalId: 'N', title: 'New', description: '', durationMinutes: null }],
+        instances: [provided('N1', '2026-09-10T18:00:00.000Z', { eventExternalId: 'N' })],
+      },
+      events: [],
+      instances: [],
+      links: new Map(),
+    }
+    expect(planSync({ ...args, connection }).steps).toEqual([])
+    const imported = planSync({
+      ...args,
+      connection: { ...connection, importNewEvents: true, syncToPublished: false },
+    })
+    expect(imported.steps.map((s) => [s.entry.action, s.entry.kind, s.draft])).toEqual([
+      ['create', 'events', true],
+      ['create', 'event-instances', false],
+    ])
+    // A performance of an event whose changes wait for an editor is created hidden.
+    expect(imported.steps[1]?.data.hidden).toBe(true)
+  })
+})
+
+describe('sameValue', () => {
+  it('compares instants by their time, and empty as none', () => {
+    expect(sameValue('2026-09-10T18:00:00.000Z', '2026-09-10T19:00:00+01:00')).toBe(true)
+    expect(sameValue('', null)).toBe(true)
+    expect(sameValue(undefined, null)).toBe(true)
+    expect(sameValue(false, null)).toBe(false)
+    expect(sameValue('limited', 'available')).toBe(false)
+  })
+})

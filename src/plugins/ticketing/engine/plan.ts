@@ -1,0 +1,336 @@
+import { fieldOwnership } from '../ownership'
+import type { Catalogue, ProviderEvent, ProviderInstance, Window } from '../providers/types'
+import type { Connection, FieldChange, PlanEntry, SyncedKind } from '../types'
+import { linkKey, type Link } from './links'
+import { plainRichText } from './plainRichText'
+import { sourceHash } from './sourceHash'
+import type { CmsEvent, CmsInstance } from './state'
+
+/** One write a run makes: a record (or only its link, when nothing it holds changes). */
+export type Step = {
+  entry: PlanEntry
+  /** The record's fields to write, by path; empty: only the link is refreshed. */
+  data: Record<string, unknown>
+  /** An event of `syncToPublished` off: the write is a draft version. */
+  draft: boolean
+  /** A performance to create: its event, which may be created by this run. */
+  eventExternalId?: string
+  link: { sourceHash: string; hiddenBySync: boolean }
+}
+
+export type Plan = {
+  /** Record writes, events first (a new performance needs its event's id). */
+  steps: Step[]
+  /** Links whose hash moved although no field of the record did. */
+  refreshes: Step[]
+  unchanged: number
+  /** Performances of the connection in the window from now on, before this run. */
+  knownFuture: number
+}
+
+/** The fields a mapping may write for a kind, and whether each is the box office's or a seed. */
+const owner = ({
+  connection,
+  kind,
+  path,
+}: {
+  connection: Connection
+  kind: SyncedKind
+  path: string
+}): 'provider' | 'seed' => {
+  const map = fieldOwnership[connection.provider][kind]
+  if (map.provider.includes(path)) return 'provider'
+  if (map.seed.includes(path)) return 'seed'
+  throw new Error(`ownership.ts does not say who owns ${kind}.${path}`)
+}
+
+const isEmpty = (value: unknown): boolean =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '')
+
+const isoOrSame = (value: unknown): unknown => {
+  if (value instanceof Date) return value.toISOString()
+  // An admin form sends an empty field as "": the same as none.
+  if (value === '') return null
+  if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value)) {
+    const at = new Date(value)
+    if (!Number.isNaN(at.getTime())) return at.toISOString()
+  }
+  return value ?? null
+}
+
+/** Equal as partners read them: instants by their time, missing or empty as null. */
+export const sameValue = (a: unknown, b: unknown): boolean =>
+  JSON.stringify(isoOrSame(a)) === JSON.stringify(isoOrSame(b))
+
+/**
+ * What to write of `wanted` over `current`: provider-owned fields that differ, seed fields only
+ * where the record has none. The ownership map is the only judge.
+ */
+const changesOf = ({
+  connection,
+  kind,
+  wanted,
+  current,
+}: {
+  connection: Connection
+  kind: SyncedKind
+  wanted: Record<string, unknown>
+  current: Record<string, unknown>
+}): FieldChange[] =>
+  Object.entries(wanted).flatMap(([field, to]) => {
+    const from = current[field] ?? null
+    const who = owner({ connection, kind, path: field })
+    if (who === 'seed' && !isEmpty(from)) return []
+    if (sameValue(from, to)) return []
+    return [{ field, from: isoOrSame(from), to: isoOrSame(to) }]
+  })
+
+const dataOf = (changes: FieldChange[]): Record<string, unknown> =>
+  Object.fromEntries(changes.map((c) => [c.field, c.to]))
+
+/** The provider's values of an event's fields the sync writes. */
+const eventValues = (event: ProviderEvent): Record<string, unknown> => ({
+  title: event.title,
+  description: plainRichText(event.description),
+})
+
+/** The provider's values of a performance's fields the sync writes. */
+export const instanceValues = ({
+  connection,
+  instance,
+}: {
+  connection: Connection
+  instance: ProviderInstance
+}): Record<string, unknown> => ({
+  startDate: instance.start,
+  endDate: instance.end,
+  ticketingSystem: connection.provider,
+  ticketingSystemId: instance.externalId,
+  [`${connection.provider}.instanceId`]: instance.externalId,
+  [`${connection.provider}.eventId`]: instance.eventExternalId,
+  ticketingUrl: instance.ticketingUrl,
+  availability: instance.availability,
+  onSale: instance.onSale,
+  cancelled: instance.cancelled,
+})
+
+/** Whether the event keeps this performance (`selected` events keep only the listed ones). */
+const keeps = (event: CmsEvent, externalId: string): boolean =>
+  !event.selected || event.selected.has(externalId)
+
+/**
+ * Works out every write a run makes, from the provider's catalogue and the CMS as it is, and
+ * writes nothing: the dry run answers it, the real run applies it.
+ */
+export const planSync = ({
+  connection,
+  now,
+  window,
+  catalogue,
+  events,
+  instances,
+  links,
+}: {
+  connection: Connection
+  now: Date
+  window: Window
+  catalogue: Catalogue
+  events: CmsEvent[]
+  instances: CmsInstance[]
+  links: Map<string, Link>
+}): Plan => {
+  const steps: Step[] = []
+  const refreshes: Step[] = []
+  let unchanged = 0
+
+  const byExternal = new Map<string, CmsEvent>()
+  for (const event of events) {
+    // Two CMS events naming one provider event: the connected one wins.
+    const known = byExternal.get(event.externalId)
+    if (!known || (!known.connected && event.connected)) byExternal.set(event.externalId, event)
+  }
+  const created = new Map<string, { syncToPublished: boolean }>()
+
+  // Events: the linked ones get their empty seed fields filled; new ones are imported.
+  for (const event of catalogue.events) {
+    const hash = sourceHash({ kind: 'events', event })
+    const cms = byExternal.get(event.externalId)
+    const link = links.get(linkKey('events', event.externalId))
+    if (!cms) {
+      if (!connection.importNewEvents) continue
+      created.set(event.externalId, { syncToPublished: connection.syncToPublished })
+      const values = eventValues(event)
+      steps.push({
+        entry: {
+          action: 'create',
+          kind: 'events',
+          externalId: event.externalId,
+          title: event.title,
+          changes: Object.entries(values).map(([field, to]) => ({ field, from: null, to })),
+        },
+        data: {
+          ...values,
+          [connection.provider]: {
+            eventId: event.externalId,
+            syncConnected: true,
+            eventSyncType: 'all',
+            syncToPublished: connection.syncToPublished,
+          },
+        },
+        draft: !connection.syncToPublished,
+        link: { sourceHash: hash, hiddenBySync: false },
+      })
+      continue
+    }
+    if (!cms.connected) continue
+    if (link?.localId === cms.id && link.sourceHash === hash) {
+      unchanged++
+      continue
+    }
+    const changes = changesOf({
+      connection,
+      kind: 'events',
+      wanted: eventValues(event),
+      current: cms.seeds,
+    })
+    const step: Step = {
+      entry: {
+        action: 'update',
+        kind: 'events',
+        externalId: event.externalId,
+        recordId: cms.id,
+        title: event.title,
+        changes,
+      },
+      data: dataOf(changes),
+      // Never publishes an editor's pending draft along with the sync's change.
+      draft: !cms.syncToPublished || cms.latestIsDraft,
+      link: { sourceHash: hash, hiddenBySync: false },
+    }
+    if (changes.length === 0) {
+      unchanged++
+      refreshes.push(step)
+    } else steps.push(step)
+  }
+
+  // Performances of connected (or just imported) events.
+  const cmsByExternal = new Map<string, CmsInstance>()
+  const cmsById = new Map(instances.map((i) => [i.id, i]))
+  for (const instance of instances)
+    if (instance.externalId) cmsByExternal.set(instance.externalId, instance)
+  const seen = new Set<string>()
+  for (const instance of catalogue.instances) {
+    const event = byExternal.get(instance.eventExternalId)
+    const imported = created.get(instance.eventExternalId)
+    if (!imported && (!event || !event.connected || !keeps(event, instance.externalId))) continue
+    seen.add(instance.externalId)
+    const link = links.get(linkKey('event-instances', instance.externalId))
+    const cms =
+      (link && cmsById.get(link.localId)) ?? cmsByExternal.get(instance.externalId) ?? undefined
+    const hash = sourceHash({ kind: 'event-instances', instance })
+    const wanted = instanceValues({ connection, instance })
+    if (!cms) {
+      const syncToPublished = imported?.syncToPublished ?? event?.syncToPublished ?? false
+      // A performance of an event whose synced changes wait for an editor waits too: it is
+      // created hidden, and only an editor shows it (instances have no drafts).
+      const hidden = instance.cancelled || !syncToPublished
+      steps.push({
+        entry: {
+          action: 'create',
+          kind: 'event-instances',
+          externalId: instance.externalId,
+          changes: Object.entries({ ...wanted, hidden }).map(([field, to]) => ({
+            field,
+            from: null,
+            to,
+          })),
+        },
+        data: { ...wanted, hidden },
+        draft: false,
+        eventExternalId: instance.eventExternalId,
+        link: { sourceHash: hash, hiddenBySync: instance.cancelled && syncToPublished },
+      })
+      continue
+    }
+    if (link?.localId === cms.id && link.sourceHash === hash) {
+      unchanged++
+      continue
+    }
+    const changes = changesOf({
+      connection,
+      kind: 'event-instances',
+      wanted,
+      current: cms.values,
+    })
+    // Hidden while cancelled; shown again when it comes back only if the sync hid it.
+    let hiddenBySync = link?.hiddenBySync ?? false
+    if (instance.cancelled && !cms.hidden) {
+      changes.push({ field: 'hidden', from: false, to: true })
+      hiddenBySync = true
+    } else if (!instance.cancelled && cms.hidden && hiddenBySync) {
+      changes.push({ field: 'hidden', from: true, to: false })
+      hiddenBySync = false
+    }
+    const cancelling = instance.cancelled && cms.values.cancelled !== true
+    const step: Step = {
+      entry: {
+        action: cancelling ? 'cancel' : 'update',
+        kind: 'event-instances',
+        externalId: instance.externalId,
+        recordId: cms.id,
+        changes,
+      },
+      data: dataOf(changes),
+      draft: false,
+      link: { sourceHash: hash, hiddenBySync },
+    }
+    if (changes.length === 0) {
+      unchanged++
+      refreshes.push(step)
+    } else steps.push(step)
+  }
+
+  // Vanished: a performance the sync wrote, of a connected event, in the window from now on,
+  // that the provider no longer lists. Hidden, never deleted; past ones and those outside the
+  // window are left alone, as are a `selected` event's unlisted ones.
+  const connectedById = new Map(events.filter((e) => e.connected).map((e) => [e.id, e]))
+  let knownFuture = 0
+  for (const link of links.values()) {
+    if (link.kind !== 'event-instances') continue
+    const cms = cmsById.get(link.localId)
+    if (!cms?.start) continue
+    const start = new Date(cms.start).getTime()
+    if (start < now.getTime() || start > window.to.getTime()) continue
+    knownFuture++
+    const event = connectedById.get(cms.eventId)
+    if (!event || !keeps(event, link.externalId)) continue
+    if (seen.has(link.externalId) || cms.hidden) continue
+    steps.push({
+      entry: {
+        action: 'remove',
+        kind: 'event-instances',
+        externalId: link.externalId,
+        recordId: cms.id,
+        changes: [{ field: 'hidden', from: false, to: true }],
+      },
+      data: { hidden: true },
+      draft: false,
+      // A new hash: when it comes back, the run writes it (and shows it) again.
+      link: { sourceHash: 'vanished', hiddenBySync: true },
+    })
+  }
+
+  return { steps, refreshes, unchanged, knownFuture }
+}
+
+/** Which count a step of each action adds to. */
+export const countedAs = {
+  create: 'created',
+  update: 'updated',
+  cancel: 'cancelled',
+  remove: 'removed',
+} as const satisfies Record<PlanEntry['action'], string>
+
+/** How many performances the plan hides because they vanished. */
+export const removalsOf = (plan: Plan): number =>
+  plan.steps.filter((s) => s.entry.action === 'remove').length

@@ -1,0 +1,113 @@
+import type { Payload } from 'payload'
+
+import { relationId, type RelationValue } from '../../../lib/relationId'
+import type { Connection } from '../types'
+import { parseInstanceIds } from './instanceIds'
+import { isEmptyRichText } from './plainRichText'
+
+/** A CMS event that names a provider event, as the plan reads it (its latest version). */
+export type CmsEvent = {
+  id: string
+  externalId: string
+  /** `spektrix.syncConnected`: off, the link is kept but the sync leaves it alone. */
+  connected: boolean
+  syncToPublished: boolean
+  /** Its latest version is a draft: an editor's pending changes, which a sync must not publish. */
+  latestIsDraft: boolean
+  /** `selected`: only `selected` performances; otherwise every one in the window. */
+  selected: Set<string> | null
+  /** Seed fields as they are, to fill only the empty ones. */
+  seeds: Record<string, unknown>
+}
+
+/** A CMS performance of one of those events. */
+export type CmsInstance = {
+  id: string
+  eventId: string
+  externalId: string | null
+  start: string | null
+  hidden: boolean
+  /** Provider-owned fields as they are, by path. */
+  values: Record<string, unknown>
+}
+
+type Doc = Record<string, unknown>
+
+export const valueAt = (doc: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((at, key) => (at as Doc | null | undefined)?.[key], doc)
+
+/**
+ * The tenant's events that name a provider event (connected or not: a paused link still
+ * stops the same event being imported twice) and their performances.
+ */
+export const readCmsState = async ({
+  payload,
+  connection,
+  instancePaths,
+}: {
+  payload: Payload
+  connection: Connection
+  instancePaths: readonly string[]
+}): Promise<{ events: CmsEvent[]; instances: CmsInstance[] }> => {
+  const group = connection.provider
+  const found = await payload.find({
+    collection: 'events',
+    where: {
+      and: [
+        { tenant: { equals: connection.tenantId } },
+        { [`${group}.eventId`]: { exists: true } },
+      ],
+    },
+    draft: true,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
+  const events: CmsEvent[] = []
+  for (const doc of found.docs as unknown as Doc[]) {
+    const link = (doc[group] ?? {}) as Doc
+    const externalId = typeof link.eventId === 'string' ? link.eventId.trim() : ''
+    if (!externalId) continue
+    events.push({
+      id: String(doc.id),
+      externalId,
+      connected: link.syncConnected === true,
+      syncToPublished: link.syncToPublished === true,
+      latestIsDraft: doc._status === 'draft',
+      selected:
+        link.eventSyncType === 'selected'
+          ? new Set(parseInstanceIds(link.spektrixInstances))
+          : null,
+      seeds: {
+        title: doc.title ?? null,
+        description: isEmptyRichText(doc.description) ? null : doc.description,
+        image: doc.image ?? null,
+      },
+    })
+  }
+  const connectedIds = events.filter((e) => e.connected).map((e) => e.id)
+  const instances: CmsInstance[] = []
+  if (connectedIds.length > 0) {
+    const rows = await payload.find({
+      collection: 'event-instances',
+      where: {
+        and: [{ tenant: { equals: connection.tenantId } }, { event: { in: connectedIds } }],
+      },
+      pagination: false,
+      depth: 0,
+      overrideAccess: true,
+    })
+    for (const doc of rows.docs as unknown as Doc[]) {
+      const externalId = valueAt(doc, `${group}.instanceId`)
+      instances.push({
+        id: String(doc.id),
+        eventId: relationId(doc.event as RelationValue) ?? '',
+        externalId: typeof externalId === 'string' && externalId ? externalId : null,
+        start: typeof doc.startDate === 'string' ? doc.startDate : null,
+        hidden: doc.hidden === true,
+        values: Object.fromEntries(instancePaths.map((path) => [path, valueAt(doc, path)])),
+      })
+    }
+  }
+  return { events, instances }
+}

@@ -1,0 +1,28 @@
+import type { CollectionConfig } from 'payload'
+
+import type { SyncedKind } from '../types'
+import { dropLinksOnDelete, lockEventFields, lockInstanceFields } from './locks'
+
+const hooksFor: Record<SyncedKind, Pick<NonNullable<CollectionConfig['hooks']>, 'beforeChange'>> = {
+  events: { beforeChange: [lockEventFields] },
+  'event-instances': { beforeChange: [lockInstanceFields] },
+}
+
+/**
+ * What the sync adds to the collections it writes: the locks on provider-owned fields (first,
+ * before any hook derives values from the body) and the cleanup of a deleted record's links.
+ */
+export const withSyncHooks = (collections: CollectionConfig[]): CollectionConfig[] =>
+  collections.map((collection) => {
+    const kind = collection.slug as SyncedKind
+    const added = hooksFor[kind]
+    if (!added) return collection
+    return {
+      ...collection,
+      hooks: {
+        ...collection.hooks,
+        beforeChange: [...(added.beforeChange ?? []), ...(collection.hooks?.beforeChange ?? [])],
+        afterDelete: [...(collection.hooks?.afterDelete ?? []), dropLinksOnDelete(kind)],
+      },
+    }
+  })
