@@ -621,6 +621,9 @@ export interface Event {
      * Keep this record in sync with the ticketing system.
      */
     syncConnected?: boolean | null;
+    /**
+     * Kept by the Spektrix sync while the event is sync-connected.
+     */
     eventId?: string | null;
     eventSyncType?: string | null;
     /**
@@ -999,24 +1002,39 @@ export interface EventInstance {
    */
   venue?: (string | null) | Venue;
   /**
-   * Local time in the chosen zone.
+   * Local time in the chosen zone. Kept by the Spektrix sync while the event is sync-connected.
    */
   startDate: string;
   /**
    * IANA time zone of the start and the end (Europe/London); left out, the tenant's.
    */
   startDate_tz?: string | null;
+  /**
+   * Kept by the Spektrix sync while the event is sync-connected.
+   */
   endDate?: string | null;
+  /**
+   * Kept by the Spektrix sync while the event is sync-connected.
+   */
   ticketingSystem?: ('elevent' | 'spektrix' | 'tessitura' | 'lineup' | 'other') | null;
+  /**
+   * Kept by the Spektrix sync while the event is sync-connected.
+   */
   ticketingSystemId?: string | null;
   /**
-   * What the box office says is left; set by the ticketing sync.
+   * What the box office says is left; set by the ticketing sync. Kept by the Spektrix sync while the event is sync-connected.
    */
   availability?: ('available' | 'limited' | 'sold_out' | 'not_on_sale' | 'cancelled') | null;
+  /**
+   * Kept by the Spektrix sync while the event is sync-connected.
+   */
   onSale?: boolean | null;
+  /**
+   * Kept by the Spektrix sync while the event is sync-connected.
+   */
   cancelled?: boolean | null;
   /**
-   * The box office's own booking page for this performance.
+   * The box office's own booking page for this performance. Kept by the Spektrix sync while the event is sync-connected.
    */
   ticketingUrl?: string | null;
   /**
@@ -1040,7 +1058,13 @@ export interface EventInstance {
     eventUrlName?: string | null;
   };
   spektrix?: {
+    /**
+     * Kept by the Spektrix sync while the event is sync-connected.
+     */
     instanceId?: string | null;
+    /**
+     * Kept by the Spektrix sync while the event is sync-connected.
+     */
     eventId?: string | null;
   };
   tessitura?: {

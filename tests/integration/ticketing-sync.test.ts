@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventInstance, Tenant } from '../../src/payload-types'
 import { executeSync, lockedFieldPaths } from '../../src/plugins/ticketing/exports'
 import type { Connection, RunOutcome } from '../../src/plugins/ticketing/types'
+import { optionDefaults, type TicketingOptions } from '../../src/plugins/ticketing/defaults'
 import { startApp, waitUntil, type RunningApp } from '../helpers/app'
 import {
   eventJson,
@@ -141,6 +142,14 @@ const eventBy = async (externalId: string, tenantId = tenant.id) => {
   return found.docs[0]!
 }
 
+/**
+ * The plugin's options on this process's configuration, changed for a case as the environment
+ * would set them when an app starts (the engine reads them from the configuration).
+ */
+const setOptions = (changes: Partial<TicketingOptions>): void => {
+  Object.assign(payload.config.custom.ticketing as TicketingOptions, changes)
+}
+
 const catalogueInstance = (id: string) => fake.state.catalogue.instances.find((i) => i.id === id)!
 
 const editor = () => partner({ origin: app.origin, tenant: 'ts-harbour', key: writeKey })
@@ -155,7 +164,7 @@ beforeAll(async () => {
   writeKey = await createKey({ payload, tenants: [tenant], scope: 'write' })
   readKey = await createKey({ payload, tenants: [tenant], scope: 'read' })
   fake = await startFakeSpektrix({ clientName: 'harbourtheatre' })
-  process.env.TICKETING_ALLOWED_HOSTS = fake.host
+  setOptions({ allowedHosts: [fake.host] })
   const c = fake.state.catalogue
   c.events.push(
     eventJson({ id: seagull, name: 'The Seagull', description: "Chekhov's comedy." }),
@@ -199,7 +208,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  delete process.env.TICKETING_ALLOWED_HOSTS
+  setOptions({ allowedHosts: optionDefaults.allowedHosts })
   await app?.stop()
   await fake?.stop()
 })
@@ -461,14 +470,14 @@ describe('a box office that misbehaves', () => {
   it('fails on an answer over the size cap and changes nothing', async () => {
     fake.reset()
     fake.state.knobs.hugeBytes = 2_000_000
-    process.env.TICKETING_MAX_RESPONSE_BYTES = '100000'
+    setOptions({ maxResponseBytes: 100_000 })
     const before = await rowCounts()
     try {
       const outcome = await sync()
       expect(outcome.status).toBe('failed')
       expect(outcome.message).toMatch(/more than 100000 bytes/)
     } finally {
-      delete process.env.TICKETING_MAX_RESPONSE_BYTES
+      setOptions({ maxResponseBytes: optionDefaults.maxResponseBytes })
     }
     expect(await rowCounts()).toEqual(before)
   })
@@ -476,14 +485,14 @@ describe('a box office that misbehaves', () => {
   it('fails by its deadline when the box office hangs', async () => {
     fake.reset()
     fake.state.knobs.hang = true
-    process.env.TICKETING_HTTP_TIMEOUT_MS = '500'
+    setOptions({ httpTimeoutMs: 500 })
     const before = await rowCounts()
     try {
       const outcome = await sync({ deadline: Date.now() + 2_000 })
       expect(outcome.status).toBe('failed')
       expect(outcome.message).toMatch(/in time/)
     } finally {
-      delete process.env.TICKETING_HTTP_TIMEOUT_MS
+      setOptions({ httpTimeoutMs: optionDefaults.httpTimeoutMs })
     }
     expect(await rowCounts()).toEqual(before)
     fake.reset()
@@ -635,7 +644,7 @@ describe('syncToPublished off', () => {
     const show = spektrixId(35001)
     const perf = spektrixId(68001)
     const other = await startFakeSpektrix({ clientName: 'drafts' })
-    process.env.TICKETING_ALLOWED_HOSTS = `${fake.host},${other.host}`
+    setOptions({ allowedHosts: [fake.host, other.host] })
     other.state.catalogue.events.push(eventJson({ id: show, name: 'Uncle Vanya' }))
     other.state.catalogue.instances.push(instanceJson({ id: perf, eventId: show, start: at(15) }))
     const run = () =>
@@ -664,7 +673,7 @@ describe('syncToPublished off', () => {
       expect((await run()).counts).toMatchObject({ updated: 1 })
       expect((await instanceBy(perf)).availability).toBe('sold_out')
     } finally {
-      process.env.TICKETING_ALLOWED_HOSTS = fake.host
+      setOptions({ allowedHosts: [fake.host] })
       await other.stop()
     }
   })
@@ -674,7 +683,7 @@ describe('owner mode', () => {
   it('signs its calls when the connection has credentials', async () => {
     const credentials = { apiUser: 'sync', apiKey: Buffer.from('a secret key').toString('base64') }
     const owner = await startFakeSpektrix({ clientName: 'owner', credentials })
-    process.env.TICKETING_ALLOWED_HOSTS = `${fake.host},${owner.host}`
+    setOptions({ allowedHosts: [fake.host, owner.host] })
     const ownerTenant = await payload.create({
       collection: 'tenants',
       data: { name: 'Ticketing Owner', slug: 'ts-owner' },
@@ -696,7 +705,7 @@ describe('owner mode', () => {
       expect(wrong.status).toBe('failed')
       expect(wrong.message).toMatch(/answered 401/)
     } finally {
-      process.env.TICKETING_ALLOWED_HOSTS = fake.host
+      setOptions({ allowedHosts: [fake.host] })
       await owner.stop()
     }
   })
@@ -716,7 +725,7 @@ describe('a season of 200 events and 2,000 performances', () => {
           from: new Date(now + 2 * day),
         }),
       })
-      process.env.TICKETING_ALLOWED_HOSTS = `${fake.host},${big.host}`
+      setOptions({ allowedHosts: [fake.host, big.host] })
       const seasonTenant = await payload.create({
         collection: 'tenants',
         data: { name: 'Ticketing Season', slug: 'ts-season' },
@@ -759,7 +768,7 @@ describe('a season of 200 events and 2,000 performances', () => {
         )
       } finally {
         clearInterval(sampler)
-        process.env.TICKETING_ALLOWED_HOSTS = fake.host
+        setOptions({ allowedHosts: [fake.host] })
         await big.stop()
       }
     },

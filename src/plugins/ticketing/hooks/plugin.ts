@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import type { SyncedKind } from '../types'
+import { withLockedFields } from './lockedFieldAccess'
 import { dropLinksOnDelete, lockEventFields, lockInstanceFields } from './locks'
 
 const hooksFor: Record<SyncedKind, Pick<NonNullable<CollectionConfig['hooks']>, 'beforeChange'>> = {
@@ -18,7 +19,7 @@ export const withSyncHooks = (collections: CollectionConfig[]): CollectionConfig
     const added = hooksFor[kind]
     if (!added) return collection
     return {
-      ...collection,
+      ...withLockedFields(collection),
       hooks: {
         ...collection.hooks,
         beforeChange: [...(added.beforeChange ?? []), ...(collection.hooks?.beforeChange ?? [])],
