@@ -1,8 +1,15 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { CollectionSlug, PayloadRequest, Where } from 'payload'
+import type {
+  CollectionBeforeChangeHook,
+  CollectionSlug,
+  PayloadRequest,
+  SanitizedConfig,
+  Where,
+} from 'payload'
 import { ValidationError } from 'payload'
 
 import { executeInRequest } from '../db/inTransaction'
+import { relationId, type RelationValue } from '../lib/relationId'
 
 /**
  * Refuses a record that would take a tenant past `max` records of `collection`: each is a row
@@ -34,3 +41,37 @@ export const capPerTenant = async ({
   const { totalDocs } = await req.payload.count({ collection, where, overrideAccess: true, req })
   if (totalDocs >= max) throw new ValidationError({ collection, errors: [{ path, message }], req })
 }
+
+/**
+ * The hook that keeps a tenant's records of `collection` to `max` (read from the configuration's
+ * options), counted when one is created: "A tenant holds at most 10 {what}".
+ */
+export const capPerTenantOnCreate =
+  ({
+    collection,
+    path,
+    max,
+    what,
+  }: {
+    collection: CollectionSlug
+    /** The field the refusal names. */
+    path: string
+    max: (config: SanitizedConfig) => number
+    /** The records, plural, as the refusal names them ("webhook subscriptions"). */
+    what: string
+  }): CollectionBeforeChangeHook =>
+  async ({ data, operation, req }) => {
+    const tenant = relationId(data.tenant as RelationValue)
+    if (operation !== 'create' || !tenant) return data
+    const limit = max(req.payload.config)
+    await capPerTenant({
+      req,
+      collection,
+      tenant,
+      where: { tenant: { equals: tenant } },
+      max: limit,
+      path,
+      message: `A tenant holds at most ${limit} ${what}; delete one it no longer needs.`,
+    })
+    return data
+  }

@@ -86,6 +86,8 @@ export const ticketingConnectionsCollection: CollectionConfig = {
       type: 'group',
       virtual: true,
       admin: {
+        // Payload makes virtual fields read-only in the admin unless told otherwise.
+        readOnly: false,
         description:
           'Only for signed (owner-mode) calls. Stored sealed and never shown; type a new value to replace one, or clear the field and save to remove it.',
       },
@@ -95,6 +97,7 @@ export const ticketingConnectionsCollection: CollectionConfig = {
         type: 'text' as const,
         virtual: true,
         maxLength: 1000,
+        admin: { readOnly: false },
       })),
     },
     {

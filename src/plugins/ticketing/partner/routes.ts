@@ -1,5 +1,5 @@
-import type { Parameter, PartnerRoute, RouteCall } from '../../partnerApi/exports/routes'
-import { queryProblems } from '../../partnerApi/exports/routes'
+import type { PartnerRoute, RouteCall } from '../../partnerApi/exports/routes'
+import { okAnswer, queryProblems, uuidPathParameter } from '../../partnerApi/exports/routes'
 import * as ops from './operations'
 import { parseRunsQuery, type RunsQuery } from './runsQuery'
 import { runParameters, ticketingSchemas } from './schemas'
@@ -10,24 +10,14 @@ export const ticketingTag = {
     "The tenant's box-office connections (Spektrix) and their sync runs. A run imports the provider's events and performances in the connection's window, on the connection's schedule or on request (`POST …/sync`, `dryRun: true` for a preview that writes nothing). A connection has at most one run queued or running. Credentials are write-only.",
 }
 
-const uuid = ({ name, description }: { name: string; description: string }): Parameter => ({
-  name,
-  in: 'path',
-  required: true,
-  description,
-  schema: { type: 'string', format: 'uuid' },
-})
-const connectionId = { id: uuid({ name: 'id', description: 'The connection identifier.' }) }
-const runId = { id: uuid({ name: 'id', description: 'The run identifier.' }) }
+const connectionId = {
+  id: uuidPathParameter({ name: 'id', description: 'The connection identifier.' }),
+}
+const runId = { id: uuidPathParameter({ name: 'id', description: 'The run identifier.' }) }
 
 const connection = '/{tenant}/ticketing-connections/{id}'
 const run = '/{tenant}/ticketing-sync-runs/{id}'
 const writeErrors = [400, 401, 403, 404, 413, 415, 429, 503]
-const ok = (schema: string) => ({
-  status: 200 as const,
-  description: 'Successful response',
-  schema,
-})
 
 const onId = ({ payload, principal, params }: RouteCall<unknown>) => ({
   payload,
@@ -101,7 +91,7 @@ const runs: PartnerRoute<RunsQuery> = {
     },
   },
   operation: ({ payload, principal, query }) => ops.listRuns({ payload, principal, query }),
-  success: ok('TicketingSyncRunList'),
+  success: okAnswer('TicketingSyncRunList'),
   errors: [400, 401, 403, 429, 503],
 }
 
@@ -117,7 +107,7 @@ export const ticketingRoutes: readonly PartnerRoute[] = [
     description: "The tenant's box-office connections, newest first. Credentials are never listed.",
     input: {},
     operation: ({ payload, principal }) => ops.listConnections({ payload, principal }),
-    success: ok('TicketingConnectionList'),
+    success: okAnswer('TicketingConnectionList'),
     errors: [401, 403, 429, 503],
   },
   create,
@@ -131,7 +121,7 @@ export const ticketingRoutes: readonly PartnerRoute[] = [
     description: 'One connection, with its latest run.',
     input: { params: connectionId },
     operation: (call) => ops.retrieveConnection(onId(call)),
-    success: ok('TicketingConnection'),
+    success: okAnswer('TicketingConnection'),
     errors: [401, 403, 404, 429, 503],
   },
   {
@@ -145,7 +135,7 @@ export const ticketingRoutes: readonly PartnerRoute[] = [
       'Changes the fields sent. A credential sent replaces the stored one; an empty string clears it.',
     input: { params: connectionId, body: { type: 'json', schema: 'TicketingConnectionUpdate' } },
     operation: (call) => ops.updateConnection({ ...onId(call), body: call.body }),
-    success: ok('TicketingConnection'),
+    success: okAnswer('TicketingConnection'),
     errors: writeErrors,
   },
   {
@@ -175,7 +165,7 @@ export const ticketingRoutes: readonly PartnerRoute[] = [
       'One run: its status, timings, counts, per-record errors, and (for a preview) its plan.',
     input: { params: runId },
     operation: (call) => ops.retrieveRun(onId(call)),
-    success: ok('TicketingSyncRun'),
+    success: okAnswer('TicketingSyncRun'),
     errors: [401, 403, 404, 429, 503],
   },
 ]

@@ -1,5 +1,5 @@
-import type { Parameter, PartnerRoute, RouteCall } from '../../partnerApi/exports/routes'
-import { queryProblems } from '../../partnerApi/exports/routes'
+import type { PartnerRoute, RouteCall } from '../../partnerApi/exports/routes'
+import { okAnswer, queryProblems, uuidPathParameter } from '../../partnerApi/exports/routes'
 import { parseDeliveriesQuery, type DeliveriesQuery } from '../operations/deliveriesQuery'
 import * as ops from './operations'
 import { deliveryParameters, webhookMessages, webhookSchemas } from './schemas'
@@ -10,26 +10,15 @@ export const webhooksTag = {
     "Subscriptions that POST each change of the tenant's records to a URL as it happens, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret's bytes after `whsec_`). At least once, each record's messages in order; a message that is not answered 2xx is retried over about a day (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), and a subscription failing for a day is paused with the reason. Redirects are not followed; private addresses are refused. The messages are described in this document's `webhooks` section.",
 }
 
-/** A path parameter naming a subscription or a delivery: a UUID. */
-const uuid = ({ name, description }: { name: string; description: string }): Parameter => ({
-  name,
-  in: 'path',
-  required: true,
-  description,
-  schema: { type: 'string', format: 'uuid' },
-})
-const subscriptionId = { id: uuid({ name: 'id', description: 'The subscription identifier.' }) }
+const subscriptionId = {
+  id: uuidPathParameter({ name: 'id', description: 'The subscription identifier.' }),
+}
 const deliveryId = {
-  deliveryId: uuid({ name: 'deliveryId', description: 'The delivery identifier.' }),
+  deliveryId: uuidPathParameter({ name: 'deliveryId', description: 'The delivery identifier.' }),
 }
 
 const webhook = '/{tenant}/webhooks/{id}'
 const writeErrors = [400, 401, 403, 404, 413, 415, 429, 503]
-const ok = (schema: string) => ({
-  status: 200 as const,
-  description: 'Successful response',
-  schema,
-})
 
 /** The subscription a path names, in the principal's tenant. */
 const onWebhook = ({ payload, principal, params }: RouteCall<unknown>) => ({
@@ -65,7 +54,7 @@ const deliveries: PartnerRoute<DeliveriesQuery> = {
     },
   },
   operation: (call) => ops.listDeliveries({ ...onWebhook(call), query: call.query }),
-  success: ok('WebhookDeliveryList'),
+  success: okAnswer('WebhookDeliveryList'),
   errors: [400, 401, 403, 404, 429, 503],
 }
 
@@ -99,7 +88,7 @@ export const webhookRoutes: readonly PartnerRoute[] = [
     description: "The tenant's webhook subscriptions, newest first. Secrets are never listed.",
     input: {},
     operation: ({ payload, principal }) => ops.listWebhooks({ payload, principal }),
-    success: ok('WebhookList'),
+    success: okAnswer('WebhookList'),
     errors: [401, 403, 429, 503],
   },
   create,
@@ -112,7 +101,7 @@ export const webhookRoutes: readonly PartnerRoute[] = [
     description: 'One subscription, with why it was paused if it was.',
     input: { params: subscriptionId },
     operation: (call) => ops.retrieveWebhook(onWebhook(call)),
-    success: ok('Webhook'),
+    success: okAnswer('Webhook'),
     errors: [401, 403, 404, 429, 503],
   },
   {
@@ -125,7 +114,7 @@ export const webhookRoutes: readonly PartnerRoute[] = [
       'Changes the fields sent. `active: true` resumes a paused subscription: its waiting messages are sent, in order.',
     input: { params: subscriptionId, body: { type: 'json', schema: 'WebhookUpdate' } },
     operation: (call) => ops.updateWebhook({ ...onWebhook(call), body: call.body }),
-    success: ok('Webhook'),
+    success: okAnswer('Webhook'),
     errors: writeErrors,
   },
   {
@@ -150,7 +139,7 @@ export const webhookRoutes: readonly PartnerRoute[] = [
       'A new signing secret, shown this once. Messages are signed with it from now on; the old one stops at once.',
     input: { params: subscriptionId },
     operation: (call) => ops.rotateSecret(onWebhook(call)),
-    success: ok('WebhookSecret'),
+    success: okAnswer('WebhookSecret'),
     errors: [401, 403, 404, 429, 503],
   },
   {
@@ -163,7 +152,7 @@ export const webhookRoutes: readonly PartnerRoute[] = [
       'Sends a signed `webhook.test` message now (to a paused subscription too) and answers the delivery after its attempt: one, never retried. A tenant may send a few test messages a minute (10 unless the installation sets otherwise, counted with those sent from the admin) and one at a time per subscription; beyond that the answer is 429 with `Retry-After`.',
     input: { params: subscriptionId },
     operation: (call) => ops.testWebhook(onWebhook(call)),
-    success: ok('WebhookDelivery'),
+    success: okAnswer('WebhookDelivery'),
     errors: [401, 403, 404, 429, 503],
   },
   deliveries,
@@ -178,7 +167,7 @@ export const webhookRoutes: readonly PartnerRoute[] = [
     input: { params: { ...subscriptionId, ...deliveryId } },
     operation: (call) =>
       ops.retryWebhookDelivery({ ...onWebhook(call), deliveryId: call.params.deliveryId ?? '' }),
-    success: ok('WebhookDelivery'),
+    success: okAnswer('WebhookDelivery'),
     errors: [401, 403, 404, 409, 429, 503],
   },
 ]
