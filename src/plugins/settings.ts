@@ -55,6 +55,7 @@ export const pluginSettings = (): {
     httpTimeoutMs: intSetting({ name: 'TICKETING_HTTP_TIMEOUT_MS' }),
     maxResponseBytes: intSetting({ name: 'TICKETING_MAX_RESPONSE_BYTES' }),
     perTenant: intSetting({ name: 'TICKETING_CONNECTIONS_PER_TENANT' }),
+    maxRecords: intSetting({ name: 'TICKETING_MAX_RECORDS' }),
     // Instances that only serve (and the test processes) run no syncs.
     run: process.env.TICKETING_RUNNER === 'off' ? false : undefined,
   },

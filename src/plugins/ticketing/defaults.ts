@@ -24,6 +24,8 @@ export type TicketingOptions = {
   maxResponseBytes: number
   /** Connections one tenant may hold. */
   perTenant: number
+  /** The most events, and performances, one run takes; a window holding more fails the run. */
+  maxRecords: number
   /** Whether this instance runs syncs (instances that only serve may not). */
   run: boolean
 }
@@ -39,6 +41,7 @@ export const optionDefaults: TicketingOptions = {
   httpTimeoutMs: 20 * second,
   maxResponseBytes: 32 * 1024 * 1024,
   perTenant: 10,
+  maxRecords: 20_000,
   run: true,
 }
 

@@ -27,6 +27,7 @@ export const fieldOwnership: Record<ProviderName, Record<SyncedKind, FieldOwners
     },
     'event-instances': {
       provider: [
+        'event',
         'startDate',
         'endDate',
         'ticketingSystem',

@@ -4,14 +4,14 @@ import { providers } from '../providers/registry'
 import {
   noCounts,
   type ExecuteSync,
-  type PlanEntry,
   type RecordError,
   type RunOutcome,
   type SyncCounts,
 } from '../types'
 import { applyPlan } from './apply'
 import { readLinks } from './links'
-import { countedAs, planSync, removalsOf } from './plan'
+import { countedAs, planSync, removalsOf, type Step } from './plan'
+import { reportedPlan, withNote } from './planReport'
 import { ticketingOptions } from '../options'
 import { readCmsState } from './state'
 import { windowOf } from './window'
@@ -42,18 +42,22 @@ export const executeSync: ExecuteSync = async ({ payload, run }) => {
   }
 }
 
-/** A dry run's answer: its plan, counted as a run would count it. */
+/** A dry run's answer: its plan (the first steps), counted as a run would count it. */
 const dryRunOutcome = ({
-  entries,
+  steps,
   counts,
   errors,
+  message,
 }: {
-  entries: PlanEntry[]
+  steps: Step[]
   counts: SyncCounts
   errors: RecordError[]
+  message?: string
 }): RunOutcome => {
-  for (const entry of entries) counts[countedAs[entry.action]]++
-  return { status: 'succeeded', counts, errors, plan: entries }
+  for (const step of steps) counts[countedAs[step.entry.action]]++
+  const { plan, note } = reportedPlan({ steps, dryRun: true })
+  const said = withNote(message, note)
+  return { status: 'succeeded', counts, errors, plan, ...(said ? { message: said } : {}) }
 }
 
 /** Provider calls between two heartbeats while the run reads. */
@@ -77,12 +81,16 @@ const runSync = async ({
   const window = windowOf({ now, daysAhead: connection.daysAhead })
   const settings = ticketingOptions(payload.config)
 
+  const links = await readLinks({ payload, connectionId: connection.id })
+  const linkedIds: string[] = []
+  for (const link of links.values())
+    if (link.kind === 'event-instances') linkedIds.push(link.localId)
   const state = await readCmsState({
     payload,
     connection,
     instancePaths: fieldOwnership[connection.provider]['event-instances'].provider,
+    linkedIds,
   })
-  const links = await readLinks({ payload, connectionId: connection.id })
   const byExternal = new Map(state.events.map((e) => [e.externalId, e]))
 
   const http = makeGetJson({
@@ -103,6 +111,7 @@ const runSync = async ({
         if (++calls % callsPerHeartbeat === 0) await run.heartbeat()
         return http.getJson(args)
       },
+      maxRecords: settings.maxRecords,
       wanted: ({ externalId, eventExternalId }) => {
         const event = byExternal.get(eventExternalId)
         if (!event) return connection.importNewEvents
@@ -118,7 +127,6 @@ const runSync = async ({
   await run.heartbeat()
 
   const plan = planSync({ connection, now, window, catalogue, ...state, links })
-  const entries = plan.steps.map((s) => s.entry)
   counts.unchanged = plan.unchanged
   const removals = removalsOf(plan)
   const limit = (connection.removalLimitPercent / 100) * plan.knownFuture
@@ -127,10 +135,16 @@ const runSync = async ({
       `${provider.label} no longer lists ${removals} of the ${plan.knownFuture} future performances ` +
       `this connection synced (more than ${connection.removalLimitPercent}%). Nothing was hidden or ` +
       'changed: check the box office, then run a confirmed sync to hide them.'
-    if (!run.dryRun) return failed(message, { plan: entries, needsConfirmation: true })
-    return { ...dryRunOutcome({ entries, counts, errors }), message, needsConfirmation: true }
+    if (!run.dryRun) {
+      const { plan: entries, note } = reportedPlan({ steps: plan.steps, dryRun: false })
+      return failed(withNote(message, note)!, { plan: entries, needsConfirmation: true })
+    }
+    return {
+      ...dryRunOutcome({ steps: plan.steps, counts, errors, message }),
+      needsConfirmation: true,
+    }
   }
-  if (run.dryRun) return dryRunOutcome({ entries, counts, errors })
+  if (run.dryRun) return dryRunOutcome({ steps: plan.steps, counts, errors })
 
   const { stoppedAt } = await applyPlan({
     payload,
@@ -140,11 +154,15 @@ const runSync = async ({
     counts,
     errors,
   })
+  const { plan: entries, note } = reportedPlan({ steps: plan.steps, dryRun: false })
   if (stoppedAt !== undefined)
     return failed(
-      `The run's deadline passed after ${stoppedAt} of ${plan.steps.length + plan.refreshes.length} ` +
-        'writes; the next run goes on from there.',
+      withNote(
+        `The run's deadline passed after ${stoppedAt} of ${plan.steps.length + plan.refreshes.length} ` +
+          'writes; the next run goes on from there.',
+        note,
+      )!,
       { plan: entries },
     )
-  return { status: 'succeeded', counts, errors, plan: entries }
+  return { status: 'succeeded', counts, errors, plan: entries, ...(note ? { message: note } : {}) }
 }

@@ -103,3 +103,24 @@ export const dropLinksOfConnection = async ({
     query: sql`delete from ticketing_links where connection_id = ${connectionId}`,
   })
 }
+
+/**
+ * Whether a sync wrote the record: it has a link of a connection (a deleted connection's links
+ * go with it, so its records are the editors' again). One indexed lookup.
+ */
+export const isLinked = async ({
+  req,
+  kind,
+  localId,
+}: {
+  req: PayloadRequest
+  kind: SyncedKind
+  localId: string
+}): Promise<boolean> => {
+  const rows = await executeInRequest<{ linked: boolean }>({
+    req,
+    query: sql`select exists (select 1 from ticketing_links
+      where local_id = ${localId} and kind = ${kind}) as linked`,
+  })
+  return rows[0]?.linked === true
+}

@@ -46,7 +46,7 @@ const event = (more: Partial<CmsEvent> = {}): CmsEvent => ({
 
 /** A CMS performance the sync wrote from `instance`, with its link. */
 const synced = (instance: ProviderInstance, more: Partial<CmsInstance> = {}) => {
-  const values = instanceValues({ connection, instance })
+  const values = instanceValues({ connection, instance, eventId: 'ev' })
   const cms: CmsInstance = {
     id: `cms-${instance.externalId}`,
     eventId: 'ev',
@@ -106,6 +106,32 @@ describe('planSync', () => {
           { field: 'startDate', from: '2026-09-10T18:00:00.000Z', to: '2026-09-10T17:00:00.000Z' },
         ],
       }),
+    ])
+  })
+
+  it('puts back box-office values changed in the CMS although the source is the same', () => {
+    const drifted = synced(a)
+    drifted.cms.values = { ...drifted.cms.values, availability: 'sold_out', onSale: false }
+    const result = plan({ instances: [a, b], cms: [drifted, synced(b)] })
+    expect(result.steps.map((s) => s.entry)).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        recordId: 'cms-A',
+        changes: [
+          { field: 'availability', from: 'sold_out', to: 'available' },
+          { field: 'onSale', from: false, to: true },
+        ],
+      }),
+    ])
+    expect(result.unchanged).toBe(1)
+  })
+
+  it('moves a linked performance back under its event, wherever it was moved', () => {
+    const moved = synced(a, { eventId: 'elsewhere' })
+    moved.cms.values = { ...moved.cms.values, event: 'elsewhere' }
+    const result = plan({ instances: [a], cms: [moved] })
+    expect(result.steps.map((s) => [s.entry.action, s.entry.recordId, s.data])).toEqual([
+      ['update', 'cms-A', { event: 'ev' }],
     ])
   })
 

@@ -49,6 +49,9 @@ const isEmpty = (value: unknown): boolean =>
 
 const isoOrSame = (value: unknown): unknown => {
   if (value instanceof Date) return value.toISOString()
+  // A relationship as the admin may hold it (populated) and as it is stored (the id).
+  if (value && typeof value === 'object' && 'id' in value && !Array.isArray(value))
+    return String((value as { id: unknown }).id)
   // An admin form sends an empty field as "": the same as none.
   if (value === '') return null
   if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value)) {
@@ -98,10 +101,14 @@ const eventValues = (event: ProviderEvent): Record<string, unknown> => ({
 export const instanceValues = ({
   connection,
   instance,
+  eventId,
 }: {
   connection: Connection
   instance: ProviderInstance
+  /** Its event's CMS id; none while the event is imported by this run (set when written). */
+  eventId?: string
 }): Record<string, unknown> => ({
+  ...(eventId ? { event: eventId } : {}),
   startDate: instance.start,
   endDate: instance.end,
   ticketingSystem: connection.provider,
@@ -228,7 +235,7 @@ export const planSync = ({
     const cms =
       (link && cmsById.get(link.localId)) ?? cmsByExternal.get(instance.externalId) ?? undefined
     const hash = sourceHash({ kind: 'event-instances', instance })
-    const wanted = instanceValues({ connection, instance })
+    const wanted = instanceValues({ connection, instance, eventId: event?.id })
     if (!cms) {
       const syncToPublished = imported?.syncToPublished ?? event?.syncToPublished ?? false
       // A performance of an event whose synced changes wait for an editor waits too: it is
@@ -252,16 +259,18 @@ export const planSync = ({
       })
       continue
     }
-    if (link?.localId === cms.id && link.sourceHash === hash) {
-      unchanged++
-      continue
-    }
     const changes = changesOf({
       connection,
       kind: 'event-instances',
       wanted,
       current: cms.values,
     })
+    // The same source is not enough: the box office's values in the CMS may have moved since
+    // (written while the event was paused, or before it was connected again).
+    if (link?.localId === cms.id && link.sourceHash === hash && changes.length === 0) {
+      unchanged++
+      continue
+    }
     // Hidden while cancelled; shown again when it comes back only if the sync hid it.
     let hiddenBySync = link?.hiddenBySync ?? false
     if (instance.cancelled && !cms.hidden) {

@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 
 import { relationId, type RelationValue } from '../../../lib/relationId'
 import type { Connection } from '../types'
@@ -33,6 +33,9 @@ export type CmsInstance = {
 
 type Doc = Record<string, unknown>
 
+/** Ids in one `in` query: well under PostgreSQL's bind parameters per statement. */
+const idsPerQuery = 1000
+
 export const valueAt = (doc: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((at, key) => (at as Doc | null | undefined)?.[key], doc)
 
@@ -44,10 +47,13 @@ export const readCmsState = async ({
   payload,
   connection,
   instancePaths,
+  linkedIds,
 }: {
   payload: Payload
   connection: Connection
   instancePaths: readonly string[]
+  /** The connection's linked performances: read wherever they sit now, so one moved is found. */
+  linkedIds: readonly string[]
 }): Promise<{ events: CmsEvent[]; instances: CmsInstance[] }> => {
   const group = connection.provider
   const found = await payload.find({
@@ -87,17 +93,8 @@ export const readCmsState = async ({
   }
   const connectedIds = events.filter((e) => e.connected).map((e) => e.id)
   const instances: CmsInstance[] = []
-  if (connectedIds.length > 0) {
-    const rows = await payload.find({
-      collection: 'event-instances',
-      where: {
-        and: [{ tenant: { equals: connection.tenantId } }, { event: { in: connectedIds } }],
-      },
-      pagination: false,
-      depth: 0,
-      overrideAccess: true,
-    })
-    for (const doc of rows.docs as unknown as Doc[]) {
+  const add = (docs: Doc[]): void => {
+    for (const doc of docs) {
       const externalId = valueAt(doc, `${group}.instanceId`)
       instances.push({
         id: String(doc.id),
@@ -109,5 +106,22 @@ export const readCmsState = async ({
       })
     }
   }
+  const findInstances = async (where: Where): Promise<Doc[]> =>
+    (
+      await payload.find({
+        collection: 'event-instances',
+        where: { and: [{ tenant: { equals: connection.tenantId } }, where] },
+        pagination: false,
+        depth: 0,
+        overrideAccess: true,
+      })
+    ).docs as unknown as Doc[]
+  for (let at = 0; at < connectedIds.length; at += idsPerQuery)
+    add(await findInstances({ event: { in: connectedIds.slice(at, at + idsPerQuery) } }))
+  // Linked performances an editor moved under another event (connected or not).
+  const read = new Set(instances.map((i) => i.id))
+  const elsewhere = linkedIds.filter((id) => !read.has(id))
+  for (let at = 0; at < elsewhere.length; at += idsPerQuery)
+    add(await findInstances({ id: { in: elsewhere.slice(at, at + idsPerQuery) } }))
   return { events, instances }
 }

@@ -9,43 +9,12 @@ import { isSyncWrite } from '../defaults'
 import { dropLinksOfRecord } from '../engine/links'
 import { sameValue } from '../engine/plan'
 import { valueAt } from '../engine/state'
-import { fieldOwnership } from '../ownership'
 import { providers } from '../providers/registry'
 import type { ProviderName, SyncedKind } from '../types'
+import { lockedFieldPaths, providerNames } from './lockedPaths'
+import { storedLocks } from './storedLocks'
 
 type Doc = Record<string, unknown> | null | undefined
-
-const providerNames = Object.keys(fieldOwnership) as ProviderName[]
-
-const connectedTo = (event: Doc): ProviderName | undefined =>
-  providerNames.find((name) => (event?.[name] as Doc)?.syncConnected === true)
-
-/**
- * The fields of a record that only the sync may change now, with the provider keeping them:
- * an event's provider-owned fields while it is sync-connected; a performance's while it is the
- * provider's (its ticketing system and that system's instance id) and its `event` is connected.
- * The admin reads the same to show them read-only.
- */
-export const lockedFieldPaths = ({
-  kind,
-  record,
-  event,
-}: {
-  kind: SyncedKind
-  record: Doc
-  /** A performance's event (its latest version); unused for events. */
-  event?: Doc
-}): { provider?: ProviderName; paths: readonly string[] } => {
-  if (kind === 'events') {
-    const provider = connectedTo(record)
-    return provider ? { provider, paths: fieldOwnership[provider].events.provider } : { paths: [] }
-  }
-  const system = record?.ticketingSystem as ProviderName | undefined
-  if (!system || !providerNames.includes(system)) return { paths: [] }
-  if (!valueAt(record, `${system}.instanceId`)) return { paths: [] }
-  if ((event?.[system] as Doc)?.syncConnected !== true) return { paths: [] }
-  return { provider: system, paths: fieldOwnership[system]['event-instances'].provider }
-}
 
 const refuse = ({
   collection,
@@ -86,17 +55,26 @@ const changedAmong = ({
     return next !== undefined && !sameValue(next, valueAt(original, path))
   })
 
+/** `data` over `record`, the provider groups merged too (a write may send part of a group). */
+const merged = ({ record, data }: { record: Doc; data: Doc }): Doc => {
+  const out: Record<string, unknown> = { ...record, ...data }
+  for (const name of providerNames)
+    if (data?.[name] && typeof data[name] === 'object')
+      out[name] = { ...((record?.[name] as Doc) ?? {}), ...(data[name] as Doc) }
+  return out
+}
+
 /** Editors may not change an event's provider-owned fields while it stays sync-connected. */
-export const lockEventFields: CollectionBeforeChangeHook = ({
+export const lockEventFields: CollectionBeforeChangeHook = async ({
   data,
   originalDoc,
   operation,
   context,
   req,
 }) => {
-  if (operation !== 'update' || isSyncWrite(context)) return data
-  const before = lockedFieldPaths({ kind: 'events', record: originalDoc })
-  const after = lockedFieldPaths({ kind: 'events', record: { ...originalDoc, ...data } })
+  if (operation !== 'update' || isSyncWrite(context) || !originalDoc) return data
+  const before = await storedLocks({ req, kind: 'events', doc: originalDoc })
+  const after = lockedFieldPaths({ kind: 'events', record: merged({ record: originalDoc, data }) })
   if (!before.provider || before.provider !== after.provider) return data
   const changed = changedAmong({ paths: before.paths, data, original: originalDoc })
   if (changed.length > 0)
@@ -110,7 +88,11 @@ export const lockEventFields: CollectionBeforeChangeHook = ({
   return data
 }
 
-/** Editors may not change a synced performance's provider-owned fields while its event is connected. */
+/**
+ * Editors may not change a synced performance's provider-owned fields while its event is
+ * connected, nor move it under a connected event from one that is not (either way, its
+ * `event` is the box office's).
+ */
 export const lockInstanceFields: CollectionBeforeChangeHook = async ({
   data,
   originalDoc,
@@ -118,32 +100,26 @@ export const lockInstanceFields: CollectionBeforeChangeHook = async ({
   context,
   req,
 }) => {
-  if (operation !== 'update' || isSyncWrite(context)) return data
-  const system = originalDoc?.ticketingSystem as ProviderName | undefined
-  if (!system || !providerNames.includes(system) || !valueAt(originalDoc, `${system}.instanceId`))
-    return data
-  const eventId = relationId(originalDoc?.event as RelationValue)
-  if (!eventId) return data
-  const event = await req.payload.findByID({
-    collection: 'events',
-    id: eventId,
-    req,
-    depth: 0,
-    draft: true,
-    overrideAccess: true,
-    disableErrors: true,
-  })
-  const locked = lockedFieldPaths({
-    kind: 'event-instances',
-    record: originalDoc,
-    event: event as unknown as Doc,
-  })
-  if (!locked.provider) return data
-  const changed = changedAmong({ paths: locked.paths, data, original: originalDoc })
+  if (operation !== 'update' || isSyncWrite(context) || !originalDoc) return data
+  const locked = await storedLocks({ req, kind: 'event-instances', doc: originalDoc })
+  let provider = locked.provider
+  let paths = locked.paths
+  const target = relationId(data?.event as RelationValue)
+  if (!provider && target && target !== relationId(originalDoc.event as RelationValue)) {
+    const there = await storedLocks({
+      req,
+      kind: 'event-instances',
+      doc: { ...originalDoc, event: target },
+    })
+    provider = there.provider
+    paths = there.paths.filter((path) => path === 'event')
+  }
+  if (!provider) return data
+  const changed = changedAmong({ paths, data, original: originalDoc })
   if (changed.length > 0)
     refuse({
       collection: 'event-instances',
-      provider: locked.provider,
+      provider,
       fields: changed,
       req,
       why: 'its event',

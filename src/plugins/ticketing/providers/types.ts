@@ -36,7 +36,8 @@ export type Window = { from: Date; to: Date }
 export type Catalogue = { events: ProviderEvent[]; instances: ProviderInstance[] }
 
 /**
- * A box office. `read` answers the whole window or throws (the run then fails and changes
+ * A box office. `read` answers the window's wanted performances (as it reads them: the others
+ * are never held) and every event, or throws (the run then fails and changes
  * nothing); `availabilityOf` is asked only for the performances the run keeps.
  */
 export type Provider = {
@@ -49,5 +50,7 @@ export type Provider = {
     getJson: GetJson
     /** Which of the window's performances the run will write: only those need a status. */
     wanted: (instance: { externalId: string; eventExternalId: string }) => boolean
+    /** The most events, and performances kept, a run takes: more fails the run (`ProviderError`). */
+    maxRecords: number
   }) => Promise<Catalogue>
 }

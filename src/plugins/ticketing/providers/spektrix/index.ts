@@ -1,9 +1,15 @@
 import type { Connection } from '../../types'
-import type { GetJson } from '../http'
+import { ProviderError, type GetJson } from '../http'
 import type { Provider, Window } from '../types'
 import { apiUrl, signedHeaders } from './address'
 import { mapEvent, mapInstance } from './map'
-import { readEvents, readInstances, readStatus, type SpektrixStatus } from './shapes'
+import {
+  readEvents,
+  readInstances,
+  readStatus,
+  type SpektrixInstance,
+  type SpektrixStatus,
+} from './shapes'
 
 /** Spektrix advises small date batches: one instance call per this many days. */
 export const batchDays = 31
@@ -45,6 +51,24 @@ const caller = ({ connection, getJson }: { connection: Connection; getJson: GetJ
   }
 }
 
+/** A window over the run's cap: fails the run before anything is written. */
+const tooMany = ({
+  what,
+  count,
+  maxRecords,
+  atLeast = false,
+}: {
+  what: string
+  count: number
+  maxRecords: number
+  atLeast?: boolean
+}): ProviderError =>
+  new ProviderError(
+    `Spektrix lists ${atLeast ? 'more than ' : ''}${(atLeast ? maxRecords : count).toLocaleString('en-GB')} ` +
+      `${what} in the window; a run takes at most ${maxRecords.toLocaleString('en-GB')} ` +
+      "(TICKETING_MAX_RECORDS). Shorten the connection's days ahead, or choose the performances of its events.",
+  )
+
 /** Runs `task` over `items`, `limit` at a time. */
 const eachLimited = async <T>(items: T[], limit: number, task: (item: T) => Promise<void>) => {
   let next = 0
@@ -62,34 +86,45 @@ const eachLimited = async <T>(items: T[], limit: number, task: (item: T) => Prom
 export const spektrix: Provider = {
   name: 'spektrix',
   label: 'Spektrix',
-  read: async ({ connection, window, getJson, wanted }) => {
+  read: async ({ connection, window, getJson, wanted, maxRecords }) => {
     const get = caller({ connection, getJson })
-    const events = readEvents(
+    const listed = readEvents(
       await get({
         path: 'events',
         query: { instanceStart_from: day(window.from), instanceStart_to: day(window.to) },
         what: 'the event list',
       }),
-    ).map(mapEvent)
-    const instances = []
+    )
+    if (listed.length > maxRecords)
+      throw tooMany({ what: 'events', count: listed.length, maxRecords })
+    const events = listed.map(mapEvent)
+    // Kept as each batch is read: the window's wanted performances, the first of a repeated id
+    // (batches meet at day boundaries only, but a box office may repeat one). The rest of an
+    // answer goes with it.
+    const kept = new Map<string, SpektrixInstance>()
+    const from = window.from.getTime()
+    const to = window.to.getTime()
     for (const batch of dateBatches(window)) {
-      instances.push(
-        ...readInstances(
-          await get({
-            path: 'instances',
-            query: { startFrom: batch.from, startTo: batch.to },
-            what: `the instances from ${batch.from} to ${batch.to}`,
-          }),
-        ),
+      const answer = readInstances(
+        await get({
+          path: 'instances',
+          query: { startFrom: batch.from, startTo: batch.to },
+          what: `the instances from ${batch.from} to ${batch.to}`,
+        }),
       )
+      for (const instance of answer) {
+        const start = Date.parse(instance.startUtc)
+        if (start < from || start > to || kept.has(instance.id)) continue
+        if (!wanted({ externalId: instance.id, eventExternalId: instance.eventId })) continue
+        kept.set(instance.id, instance)
+        if (kept.size > maxRecords)
+          throw tooMany({ what: 'performances', count: kept.size, maxRecords, atLeast: true })
+      }
     }
-    // Batches meet at day boundaries only, but a box office may repeat one: keep the first.
-    const unique = [...new Map(instances.map((i) => [i.id, i])).values()]
+    const unique = [...kept.values()]
     const durations = new Map(events.map((e) => [e.externalId, e.durationMinutes]))
     const statuses = new Map<string, SpektrixStatus>()
-    const asked = unique.filter(
-      (i) => !i.cancelled && i.isOnSale && wanted({ externalId: i.id, eventExternalId: i.eventId }),
-    )
+    const asked = unique.filter((i) => !i.cancelled && i.isOnSale)
     await eachLimited(asked, statusConcurrency, async (instance) => {
       statuses.set(
         instance.id,
