@@ -996,6 +996,9 @@ export interface EventInstance {
    * Left empty: the event title and the local date and time, which follow the start when it moves.
    */
   title?: string | null;
+  /**
+   * Kept by the Spektrix sync while the event is sync-connected.
+   */
   event: string | Event;
   /**
    * Where this performance takes place.

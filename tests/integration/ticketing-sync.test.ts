@@ -5,7 +5,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { EventInstance, Tenant } from '../../src/payload-types'
+import type { EventInstance, Tenant, User } from '../../src/payload-types'
 import { executeSync, lockedFieldPaths } from '../../src/plugins/ticketing/exports'
 import type { Connection, RunOutcome } from '../../src/plugins/ticketing/types'
 import { optionDefaults, type TicketingOptions } from '../../src/plugins/ticketing/defaults'
@@ -21,6 +21,7 @@ import {
 } from '../helpers/fakeSpektrix'
 import { getTestPayload } from '../helpers/payload'
 import { createKey, partner } from '../helpers/partner'
+import { as, createTenant, createUser, rejectionPaths } from '../helpers/tenants'
 
 /**
  * A box office manager's season through the sync engine, in-process against the test
@@ -711,6 +712,236 @@ describe('owner mode', () => {
   })
 })
 
+describe('what the review of the sync found', () => {
+  // A tenant of its own, with a box office of its own, so the cases above keep their season.
+  let own: FakeSpektrix
+  let reviewTenant: Tenant
+  let reviewEditor: User
+  const showX = spektrixId(35001)
+  const showY = spektrixId(35002)
+  const r = {
+    x1: spektrixId(68101),
+    x2: spektrixId(68102),
+    x3: spektrixId(68103),
+    y1: spektrixId(68201),
+  }
+  const reviewConnection = (): Partial<Connection> => ({
+    id: 'c-review-' + reviewTenant.id,
+    tenantId: reviewTenant.id,
+    settings: { clientName: 'reviewtheatre', baseUrl: own.origin },
+  })
+  const runReview = () => sync({ connection: reviewConnection() })
+  const eventOf = async (externalId: string) =>
+    String((await eventBy(externalId, reviewTenant.id)).id)
+  const setConnected = async (externalId: string, syncConnected: boolean) =>
+    payload.update({
+      collection: 'events',
+      id: await eventOf(externalId),
+      data: { spektrix: { syncConnected } } as never,
+      overrideAccess: true,
+    })
+  const looseEvent = async (tenantId: string, title: string) =>
+    payload.create({
+      collection: 'events',
+      data: { tenant: tenantId, title, _status: 'published' } as never,
+      overrideAccess: true,
+    })
+  const reviewRows = async () => ({
+    events: await count('events', reviewTenant.id),
+    instances: await count('event_instances', reviewTenant.id),
+    changes: await count('change_log', reviewTenant.id),
+    links: await count('ticketing_links', reviewTenant.id),
+  })
+
+  beforeAll(async () => {
+    own = await startFakeSpektrix({ clientName: 'reviewtheatre' })
+    setOptions({ allowedHosts: [fake.host, own.host] })
+    reviewTenant = await createTenant({ payload, slug: 'ts-review', name: 'Ticketing Review' })
+    reviewEditor = await createUser({
+      payload,
+      email: `ts-review-editor-${randomUUID()}@example.com`,
+      tenants: [{ tenant: reviewTenant, roles: ['editor'] }],
+    })
+    const c = own.state.catalogue
+    c.events.push(
+      eventJson({ id: showX, name: 'Review X' }),
+      eventJson({ id: showY, name: 'Review Y' }),
+    )
+    c.instances.push(
+      instanceJson({ id: r.x1, eventId: showX, start: at(3) }),
+      instanceJson({ id: r.x2, eventId: showX, start: at(5) }),
+      instanceJson({ id: r.x3, eventId: showX, start: at(7) }),
+      instanceJson({ id: r.y1, eventId: showY, start: at(4) }),
+    )
+    c.statuses.set(r.x1, statusJson({ available: 0, capacity: 100 }))
+    expect(await runReview()).toMatchObject({ status: 'succeeded', errors: [] })
+    expect((await instanceBy(r.x1)).availability).toBe('sold_out')
+  })
+
+  afterAll(async () => {
+    setOptions({ allowedHosts: [fake.host], maxRecords: optionDefaults.maxRecords })
+    await own?.stop()
+  })
+
+  it('puts back box-office values changed while the event was paused, then writes nothing', async () => {
+    const x1 = await instanceBy(r.x1)
+    await setConnected(showX, false)
+    await payload.update({
+      collection: 'event-instances',
+      id: x1.id,
+      data: { availability: 'available', onSale: false, startDate: at(3, 10).toISOString() },
+      overrideAccess: true,
+    })
+    await setConnected(showX, true)
+    const outcome = await runReview()
+    expect(outcome).toMatchObject({ status: 'succeeded', counts: { updated: 1, failed: 0 } })
+    const after = await instanceBy(r.x1)
+    expect([after.availability, after.onSale, after.startDate]).toEqual([
+      'sold_out',
+      true,
+      at(3).toISOString(),
+    ])
+    // Nothing moved since: nothing is written, not even the change log.
+    const before = await reviewRows()
+    expect((await runReview()).counts).toMatchObject({ updated: 0, created: 0, unchanged: 6 })
+    expect(await reviewRows()).toEqual(before)
+  })
+
+  it('moves a performance back under its event, from a connected event or one that is not, never copying it', async () => {
+    const y1 = await instanceBy(r.y1)
+    const x2 = await instanceBy(r.x2)
+    const loose = await looseEvent(reviewTenant.id, 'Not connected')
+    // An admin pauses both events, moves them (the locks are off while paused), connects again.
+    await setConnected(showX, false)
+    await setConnected(showY, false)
+    await payload.update({
+      collection: 'event-instances',
+      id: y1.id,
+      data: { event: await eventOf(showX) },
+      overrideAccess: true,
+    })
+    await payload.update({
+      collection: 'event-instances',
+      id: x2.id,
+      data: { event: loose.id },
+      overrideAccess: true,
+    })
+    await setConnected(showX, true)
+    await setConnected(showY, true)
+    const outcome = await runReview()
+    expect(outcome).toMatchObject({ status: 'succeeded', counts: { created: 0, updated: 2 } })
+    // `instanceBy` finds exactly one of each.
+    expect(String((await instanceBy(r.y1)).event)).toBe(await eventOf(showY))
+    expect(String((await instanceBy(r.x2)).event)).toBe(await eventOf(showX))
+  })
+
+  it('refuses an editor moving a synced performance while its event or the other is connected', async () => {
+    const x3 = await instanceBy(r.x3)
+    const loose = await looseEvent(reviewTenant.id, 'Somewhere else')
+    const move = (to: string) =>
+      rejectionPaths(
+        payload.update({
+          collection: 'event-instances',
+          id: x3.id,
+          data: { event: to },
+          ...as(reviewEditor),
+        }),
+      )
+    expect(await move(String(loose.id))).toEqual(['event'])
+    // Paused: neither is connected, so an editor may move it, but not under a connected event.
+    await setConnected(showX, false)
+    expect(await move(String(loose.id))).toEqual(['(accepted)'])
+    expect(await move(await eventOf(showY))).toEqual(['event'])
+    expect(await move(await eventOf(showX))).toEqual(['(accepted)'])
+    await setConnected(showX, true)
+    expect(String((await instanceBy(r.x3)).event)).toBe(await eventOf(showX))
+  })
+
+  it('leaves old data in a tenant with no connection to its editors, and unlocks a connection whose links went', async () => {
+    const plain = await createTenant({ payload, slug: 'ts-plain', name: 'No connection' })
+    const plainEditor = await createUser({
+      payload,
+      email: `ts-plain-editor-${randomUUID()}@example.com`,
+      tenants: [{ tenant: plain, roles: ['editor'] }],
+    })
+    // As editors typed the link fields in before there was a sync.
+    const event = await payload.create({
+      collection: 'events',
+      data: {
+        tenant: plain.id,
+        title: 'Typed by hand',
+        _status: 'published',
+        spektrix: { syncConnected: true, eventId: 'X1', eventSyncType: 'all' },
+      } as never,
+      overrideAccess: true,
+    })
+    const performance = await payload.create({
+      collection: 'event-instances',
+      data: {
+        tenant: plain.id,
+        event: event.id,
+        startDate: at(10).toISOString(),
+        ticketingSystem: 'spektrix',
+        spektrix: { instanceId: 'I1', eventId: 'X1' },
+        availability: 'available',
+      } as never,
+      overrideAccess: true,
+    })
+    expect(
+      await rejectionPaths(
+        payload.update({
+          collection: 'event-instances',
+          id: performance.id,
+          data: { availability: 'sold_out' },
+          ...as(plainEditor),
+        }),
+      ),
+    ).toEqual(['(accepted)'])
+    expect(
+      await rejectionPaths(
+        payload.update({
+          collection: 'events',
+          id: event.id,
+          data: { spektrix: { ...event.spektrix, eventId: 'X2' } } as never,
+          ...as(plainEditor),
+        }),
+      ),
+    ).toEqual(['(accepted)'])
+    // A connection's records are locked while it links them; its links gone, they are not.
+    const x1 = await instanceBy(r.x1)
+    const edit = () =>
+      rejectionPaths(
+        payload.update({
+          collection: 'event-instances',
+          id: x1.id,
+          data: { availability: 'limited' },
+          ...as(reviewEditor),
+        }),
+      )
+    expect(await edit()).toEqual(['availability'])
+    await db().drizzle.execute(
+      sql`delete from ticketing_links where connection_id = ${reviewConnection().id!}`,
+    )
+    expect(await edit()).toEqual(['(accepted)'])
+  })
+
+  it('fails a run over TICKETING_MAX_RECORDS before writing anything', async () => {
+    const before = await reviewRows()
+    setOptions({ maxRecords: 3 })
+    const performances = await runReview()
+    expect(performances.status).toBe('failed')
+    expect(performances.message).toBe(
+      'Spektrix lists more than 3 performances in the window; a run takes at most 3 ' +
+        "(TICKETING_MAX_RECORDS). Shorten the connection's days ahead, or choose the performances " +
+        'of its events. Nothing was changed.',
+    )
+    setOptions({ maxRecords: 1 })
+    expect((await runReview()).message).toMatch(/^Spektrix lists 2 events in the window/)
+    expect(await reviewRows()).toEqual(before)
+    setOptions({ maxRecords: optionDefaults.maxRecords })
+  })
+})
+
 describe('a season of 200 events and 2,000 performances', () => {
   // TICKETING_SEASON=off leaves the measure out while iterating on the cases above.
   it.skipIf(process.env.TICKETING_SEASON === 'off')(
@@ -750,6 +981,11 @@ describe('a season of 200 events and 2,000 performances', () => {
         const first = await run()
         const firstS = (performance.now() - started) / 1000
         expect(first.counts).toMatchObject({ created: 2200, failed: 0 })
+        // A run's record keeps its first steps only; the counts say the rest.
+        expect(first.plan).toHaveLength(200)
+        expect(first.message).toBe(
+          'The plan lists the first 200 of 2,200 writes; the counts include them all.',
+        )
         started = performance.now()
         const again = await run()
         const againS = (performance.now() - started) / 1000
