@@ -857,6 +857,20 @@ describe('what the review of the sync found', () => {
     expect(String((await instanceBy(r.x3)).event)).toBe(await eventOf(showX))
   })
 
+  it("refuses an editor changing a connected event's provider id by sending part of its group", async () => {
+    expect(
+      await rejectionPaths(
+        payload.update({
+          collection: 'events',
+          id: await eventOf(showY),
+          data: { spektrix: { eventId: 'SOMETHING-ELSE' } } as never,
+          ...as(reviewEditor),
+        }),
+      ),
+    ).toEqual(['spektrix.eventId'])
+    expect((await eventBy(showY, reviewTenant.id)).spektrix?.eventId).toBe(showY)
+  })
+
   it('leaves old data in a tenant with no connection to its editors, and unlocks a connection whose links went', async () => {
     const plain = await createTenant({ payload, slug: 'ts-plain', name: 'No connection' })
     const plainEditor = await createUser({
