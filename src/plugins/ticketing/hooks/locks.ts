@@ -11,7 +11,7 @@ import { sameValue } from '../engine/plan'
 import { valueAt } from '../engine/state'
 import { providers } from '../providers/registry'
 import type { ProviderName, SyncedKind } from '../types'
-import { lockedFieldPaths, providerNames } from './lockedPaths'
+import { lockedFieldPaths } from './lockedPaths'
 import { storedLocks } from './storedLocks'
 
 type Doc = Record<string, unknown> | null | undefined
@@ -55,15 +55,6 @@ const changedAmong = ({
     return next !== undefined && !sameValue(next, valueAt(original, path))
   })
 
-/** `data` over `record`, the provider groups merged too (a write may send part of a group). */
-const merged = ({ record, data }: { record: Doc; data: Doc }): Doc => {
-  const out: Record<string, unknown> = { ...record, ...data }
-  for (const name of providerNames)
-    if (data?.[name] && typeof data[name] === 'object')
-      out[name] = { ...((record?.[name] as Doc) ?? {}), ...(data[name] as Doc) }
-  return out
-}
-
 /** Editors may not change an event's provider-owned fields while it stays sync-connected. */
 export const lockEventFields: CollectionBeforeChangeHook = async ({
   data,
@@ -74,7 +65,7 @@ export const lockEventFields: CollectionBeforeChangeHook = async ({
 }) => {
   if (operation !== 'update' || isSyncWrite(context) || !originalDoc) return data
   const before = await storedLocks({ req, kind: 'events', doc: originalDoc })
-  const after = lockedFieldPaths({ kind: 'events', record: merged({ record: originalDoc, data }) })
+  const after = lockedFieldPaths({ kind: 'events', record: { ...originalDoc, ...data } })
   if (!before.provider || before.provider !== after.provider) return data
   const changed = changedAmong({ paths: before.paths, data, original: originalDoc })
   if (changed.length > 0)
