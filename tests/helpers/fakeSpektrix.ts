@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
+import sharp from 'sharp'
+
 /**
  * A Spektrix API v3 stand-in: a real HTTP server on loopback serving the documented shapes
  * (events, instances, instance status; research §7) from a catalogue a test changes between
@@ -82,19 +84,22 @@ export const eventJson = ({
   name,
   duration = 120,
   description = `${name}: a play in two acts.`,
+  imageUrl = '',
 }: {
   id: string
   name: string
   duration?: number
   description?: string
+  /** Spektrix answers an empty string for an event without one. */
+  imageUrl?: string
 }): SpektrixEventJson => ({
   id,
   name,
   description,
   htmlDescription: `<div>${description}</div>`,
   duration,
-  imageUrl: 'https://example.test/image.jpg',
-  thumbnailUrl: 'https://example.test/thumb.jpg',
+  imageUrl,
+  thumbnailUrl: imageUrl,
   isOnSale: true,
   instanceDates: '',
   webEventId: null,
@@ -229,6 +234,11 @@ export const startFakeSpektrix = async ({
   credentials?: { apiUser: string; apiKey: string }
 }) => {
   const state = { catalogue, knobs: noKnobs(), requests: [] as string[], refused: 0 }
+  const image = await sharp({
+    create: { width: 96, height: 64, channels: 3, background: '#b03a2e' },
+  })
+    .jpeg()
+    .toBuffer()
   const sockets = new Set<Socket>()
   const prefix = `/${clientName}/api/v3/`
 
@@ -265,6 +275,11 @@ export const startFakeSpektrix = async ({
     if (knobs.redirectTo) {
       res.writeHead(302, { location: knobs.redirectTo })
       return res.end()
+    }
+    // Event images, as Spektrix's CDN serves them: public, outside the client's API.
+    if (url.pathname.startsWith('/images/')) {
+      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(image.length) })
+      return res.end(image)
     }
     if (!signatureOk(req, origin)) {
       state.refused++
@@ -334,6 +349,8 @@ export const startFakeSpektrix = async ({
   const origin = `http://127.0.0.1:${port}`
   return {
     origin,
+    /** An event image this server serves (a real JPEG), by its name. */
+    imageUrl: (name: string) => `${origin}/images/${encodeURIComponent(name)}.jpg`,
     /** host:port, for TICKETING_ALLOWED_HOSTS. */
     host: `127.0.0.1:${port}`,
     state,

@@ -712,6 +712,97 @@ describe('owner mode', () => {
   })
 })
 
+describe('images', () => {
+  it("imports an event's image while it has none, keeps an editor's, and writes the event without one it cannot fetch", async () => {
+    const house = await startFakeSpektrix({ clientName: 'pictures' })
+    setOptions({ allowedHosts: [fake.host, house.host] })
+    const pictures = await payload.create({
+      collection: 'tenants',
+      data: { name: 'Ticketing Pictures', slug: 'ts-pictures' },
+    })
+    const [withImage, unreachable, edited] = [37001, 37002, 37003].map(spektrixId) as [
+      string,
+      string,
+      string,
+    ]
+    house.state.catalogue.events.push(
+      eventJson({ id: withImage, name: 'The Tempest', imageUrl: house.imageUrl('tempest') }),
+      // A private address nobody allowed: refused as a partner's media src would be.
+      eventJson({ id: unreachable, name: 'Twelfth Night', imageUrl: 'http://10.1.2.3/tn.jpg' }),
+      eventJson({ id: edited, name: 'As You Like It', imageUrl: house.imageUrl('ayli') }),
+    )
+    for (const [i, id] of [withImage, unreachable, edited].entries())
+      house.state.catalogue.instances.push(
+        instanceJson({ id: spektrixId(69001 + i), eventId: id, start: at(20 + i) }),
+      )
+    const run = () =>
+      sync({
+        connection: {
+          id: 'c-pictures',
+          tenantId: pictures.id,
+          settings: { clientName: 'pictures', baseUrl: house.origin },
+        },
+      })
+    try {
+      const first = await run()
+      expect(first.status).toBe('succeeded')
+      expect(first.counts).toMatchObject({ created: 6, failed: 0 })
+      const tempest = await eventBy(withImage, pictures.id)
+      expect(tempest.image).toBeTruthy()
+      const media = await payload.findByID({
+        collection: 'media',
+        id: String(tempest.image),
+        overrideAccess: true,
+        depth: 0,
+      })
+      expect(media).toMatchObject({ alt: 'The Tempest', mimeType: 'image/jpeg', width: 96 })
+      expect(String((media.tenant as { id?: string })?.id ?? media.tenant)).toBe(pictures.id)
+      // Served under its server-made name, as every upload is.
+      const file = await fetch(`${app.origin}${String(media.url)}`)
+      expect(file.status).toBe(200)
+      expect(file.headers.get('content-type')).toBe('image/jpeg')
+      // The unreachable one: the event is there without an image, and the run says why.
+      expect((await eventBy(unreachable, pictures.id)).image ?? null).toBeNull()
+      expect(first.errors).toEqual([
+        expect.objectContaining({
+          externalId: unreachable,
+          message: expect.stringMatching(/image was not imported.*could not be reached/),
+        }),
+      ])
+
+      // An editor's own image stays, whatever the box office shows later.
+      const ayli = await eventBy(edited, pictures.id)
+      const own = await payload.create({
+        collection: 'media',
+        data: { alt: 'Ours', tenant: pictures.id } as never,
+        file: {
+          data: await (await fetch(house.imageUrl('ours'))).arrayBuffer().then(Buffer.from),
+          mimetype: 'image/jpeg',
+          name: 'ours.jpg',
+          size: 0,
+        },
+        overrideAccess: true,
+      })
+      await payload.update({
+        collection: 'events',
+        id: ayli.id,
+        data: { image: own.id } as never,
+        overrideAccess: true,
+      })
+      house.state.catalogue.events.find((e) => e.id === edited)!.imageUrl = house.imageUrl('new')
+      const mediaBefore = await count('media', pictures.id)
+      const again = await run()
+      expect(again.status).toBe('succeeded')
+      expect((await eventBy(edited, pictures.id)).image).toBe(own.id)
+      expect((await eventBy(withImage, pictures.id)).image).toBe(tempest.image)
+      expect(await count('media', pictures.id)).toBe(mediaBefore)
+    } finally {
+      setOptions({ allowedHosts: [fake.host] })
+      await house.stop()
+    }
+  })
+})
+
 describe('what the review of the sync found', () => {
   // A tenant of its own, with a box office of its own, so the cases above keep their season.
   let own: FakeSpektrix

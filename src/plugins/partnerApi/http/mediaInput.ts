@@ -1,4 +1,5 @@
 import { allowedMimeTypes } from '../../../uploads/mediaTypes'
+import { uploadLimit } from '../../../uploads/uploadLimit'
 import type { SanitizedConfig } from 'payload'
 
 import { partnerOptions } from '../options'
@@ -12,12 +13,6 @@ const maxFormParts = 50
 type MediaInput = { body: Record<string, unknown>; file: FetchedFile }
 /** `owner` is the tenant the request acts for: whose share of outbound lookups a fetch takes. */
 type Read = { request: Request; config: SanitizedConfig; owner: string }
-
-/** The installation's upload limit is Payload's own, so the admin and the API agree. */
-const uploadLimit = (config: SanitizedConfig): number => {
-  const size = config.upload.limits?.fileSize
-  return typeof size === 'number' && size > 0 ? size : Number.MAX_SAFE_INTEGER
-}
 
 const fromMultipart = async ({ request, config }: Read): Promise<MediaInput> => {
   const raw = await readBody({ request, limit: uploadLimit(config) })

@@ -10,6 +10,8 @@ import {
 import { slugify } from '../../../fields/slugify'
 import { syncContext } from '../defaults'
 import type { Connection, RecordError, RunRequest, SyncCounts } from '../types'
+import { importImage } from './importImage'
+import { isImageToImport } from './imageToImport'
 import { storeLink } from './links'
 import { countedAs, type Plan, type Step } from './plan'
 import type { CmsEvent } from './state'
@@ -97,11 +99,21 @@ export const applyPlan = async ({
   const one = async (step: Step): Promise<void> => {
     const isRecordWrite = Object.keys(step.data).length > 0
     try {
-      const recordId = await writeStep({ payload, connection, step, eventIds }).catch((err) => {
-        if (!isSlugTaken(err) || step.entry.action !== 'create' || step.entry.kind !== 'events')
-          throw err
-        return writeStep({ payload, connection, step: withOwnSlug(step), eventIds })
-      })
+      const note = (message: string): void => {
+        errors.push({
+          kind: step.entry.kind,
+          externalId: step.entry.externalId,
+          recordId: step.entry.recordId,
+          message,
+        })
+      }
+      const recordId = await writeStep({ payload, connection, step, eventIds, note }).catch(
+        (err) => {
+          if (!isSlugTaken(err) || step.entry.action !== 'create' || step.entry.kind !== 'events')
+            throw err
+          return writeStep({ payload, connection, step: withOwnSlug(step), eventIds, note })
+        },
+      )
       if (step.entry.kind === 'events' && step.entry.action === 'create')
         eventIds.set(step.entry.externalId, recordId)
       if (isRecordWrite) counts[countedAs[step.entry.action]]++
@@ -139,11 +151,14 @@ const writeStep = async ({
   connection,
   step,
   eventIds,
+  note,
 }: {
   payload: Payload
   connection: Connection
   step: Step
   eventIds: Map<string, string>
+  /** Something the record was written without, for the run's errors. */
+  note: (message: string) => void
 }): Promise<string> => {
   const { entry } = step
   const req = await createLocalReq({ context: { ...syncContext } }, payload)
@@ -157,6 +172,14 @@ const writeStep = async ({
     } as const
     const data = nest(step.data)
     let recordId = entry.recordId
+    if (isImageToImport(data.image)) {
+      const image = await importImage({ req, tenantId: connection.tenantId, image: data.image })
+      if ('id' in image) data.image = image.id
+      else {
+        delete data.image
+        note(image.refused)
+      }
+    }
     if (entry.kind === 'events') {
       const status = { _status: step.draft ? 'draft' : 'published' } as const
       if (entry.action === 'create') {

@@ -186,7 +186,15 @@ describe('planSync', () => {
       now,
       window,
       catalogue: {
-        events: [{ externalId: 'E', title: 'Theirs', description: 'Text', durationMinutes: 60 }],
+        events: [
+          {
+            externalId: 'E',
+            title: 'Theirs',
+            description: 'Text',
+            durationMinutes: 60,
+            image: null,
+          },
+        ],
         instances: [],
       },
       events: [event()],
@@ -200,7 +208,15 @@ describe('planSync', () => {
       now,
       window,
       catalogue: {
-        events: [{ externalId: 'E', title: 'Theirs', description: 'Text', durationMinutes: 60 }],
+        events: [
+          {
+            externalId: 'E',
+            title: 'Theirs',
+            description: 'Text',
+            durationMinutes: 60,
+            image: null,
+          },
+        ],
         instances: [],
       },
       events: [event({ latestIsDraft: true })],
@@ -216,7 +232,9 @@ describe('planSync', () => {
       now,
       window,
       catalogue: {
-        events: [{ externalId: 'N', title: 'New', description: '', durationMinutes: null }],
+        events: [
+          { externalId: 'N', title: 'New', description: '', durationMinutes: null, image: null },
+        ],
         instances: [provided('N1', '2026-09-10T18:00:00.000Z', { eventExternalId: 'N' })],
       },
       events: [],

@@ -2,6 +2,7 @@ import { fieldOwnership } from '../ownership'
 import type { Catalogue, ProviderEvent, ProviderInstance, Window } from '../providers/types'
 import type { Connection, FieldChange, PlanEntry, SyncedKind } from '../types'
 import { linkKey, type Link } from './links'
+import { imageToImport } from './imageToImport'
 import { plainRichText } from './plainRichText'
 import { sourceHash } from './sourceHash'
 import type { CmsEvent, CmsInstance } from './state'
@@ -95,6 +96,8 @@ const dataOf = (changes: FieldChange[]): Record<string, unknown> =>
 const eventValues = (event: ProviderEvent): Record<string, unknown> => ({
   title: event.title,
   description: plainRichText(event.description),
+  // Imported when written (`importImage.ts`); the plan names where from.
+  image: event.image ? imageToImport(event.image) : null,
 })
 
 /** The provider's values of a performance's fields the sync writes. */

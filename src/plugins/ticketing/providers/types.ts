@@ -12,6 +12,8 @@ export type ProviderEvent = {
   description: string
   /** Minutes; the end of each performance is its start plus this. */
   durationMinutes: number | null
+  /** The event's image at the box office, imported while the event has none. */
+  image: { url: string; alt: string } | null
 }
 
 /** A provider's performance. */

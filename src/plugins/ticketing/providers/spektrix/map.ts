@@ -48,6 +48,7 @@ export const mapEvent = (event: SpektrixEvent): ProviderEvent => ({
   title: event.name,
   description: event.description,
   durationMinutes: event.duration,
+  image: event.imageUrl ? { url: event.imageUrl, alt: event.altText || event.name } : null,
 })
 
 export const mapInstance = ({

@@ -27,10 +27,19 @@ describe('Spektrix answers', () => {
     expect(() => readInstances(body)).toThrow(ProviderError)
   })
 
-  it('takes an event without a description or duration', () => {
+  it('takes an event without a description, duration or image', () => {
     expect(readEvents([{ id: '1A', name: 'X' }])).toEqual([
-      { id: '1A', name: 'X', description: '', duration: null },
+      { id: '1A', name: 'X', description: '', duration: null, imageUrl: null, altText: '' },
     ])
+  })
+
+  it('takes an image only from an http(s) address', () => {
+    const read = (imageUrl: unknown) => readEvents([{ id: '1A', name: 'X', imageUrl }])[0]!.imageUrl
+    expect(read('https://cdn.example.org/a.jpg')).toBe('https://cdn.example.org/a.jpg')
+    expect(read('')).toBeNull()
+    expect(read('file:///etc/passwd')).toBeNull()
+    expect(read('javascript:alert(1)')).toBeNull()
+    expect(read(42)).toBeNull()
   })
 
   it('refuses a status without counts', () => {

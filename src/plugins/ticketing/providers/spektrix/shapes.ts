@@ -9,6 +9,9 @@ export type SpektrixEvent = {
   name: string
   description: string
   duration: number | null
+  /** The event's image, when Spektrix has one: an http(s) address. */
+  imageUrl: string | null
+  altText: string
 }
 
 export type SpektrixInstance = {
@@ -63,6 +66,12 @@ export const readEvents = (body: unknown): SpektrixEvent[] =>
       description: typeof item.description === 'string' ? item.description : '',
       duration:
         typeof duration === 'number' && Number.isFinite(duration) && duration > 0 ? duration : null,
+      // An image is a nicety: an address that is not one is no image, not a broken answer.
+      imageUrl:
+        typeof item.imageUrl === 'string' && /^https?:\/\/\S{1,2000}$/i.test(item.imageUrl)
+          ? item.imageUrl
+          : null,
+      altText: typeof item.altText === 'string' ? item.altText.slice(0, 500) : '',
     }
   })
 
