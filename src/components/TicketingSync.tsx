@@ -29,6 +29,10 @@ const underWay = (run: Run | undefined) => run?.status === 'queued' || run?.stat
 const shown = (value: unknown) =>
   value === null || value === undefined ? '–' : JSON.stringify(value)
 
+/** The connection's five latest runs, without their plans. */
+const runListPath = (connection: string): string =>
+  `/api/ticketing-sync-runs?where[connection][equals]=${connection}&sort=-createdAt&limit=5&depth=0&select[plan]=false`
+
 /**
  * "Sync now" and "Preview changes" on a connection's edit view, and its latest runs: status,
  * counts, and a preview's plan. Runs are followed by polling while one is under way.
@@ -36,16 +40,27 @@ const shown = (value: unknown) =>
 export const TicketingSync = () => {
   const { id } = useDocumentInfo()
   const [runs, setRuns] = useState<Run[]>([])
+  const [latestRun, setLatestRun] = useState<Run>()
   const [note, setNote] = useState<string>()
   const [busy, setBusy] = useState(false)
 
+  // The list leaves every plan out (one may hold thousands of steps); the latest run is read
+  // whole, for its errors and a preview's plan.
   const load = useCallback(async () => {
     if (!id) return
-    const res = await fetch(
-      `/api/ticketing-sync-runs?where[connection][equals]=${id}&sort=-createdAt&limit=5&depth=0`,
-      { credentials: 'include' },
-    )
-    if (res.ok) setRuns(((await res.json()) as { docs: Run[] }).docs)
+    const res = await fetch(runListPath(String(id)), { credentials: 'include' })
+    if (!res.ok) return
+    const docs = ((await res.json()) as { docs: Run[] }).docs
+    setRuns(docs)
+    const first = docs[0]
+    if (!first || underWay(first)) {
+      setLatestRun(first)
+      return
+    }
+    const one = await fetch(`/api/ticketing-sync-runs/${first.id}?depth=0`, {
+      credentials: 'include',
+    })
+    setLatestRun(one.ok ? ((await one.json()) as Run) : first)
   }, [id])
 
   useEffect(() => {
@@ -77,7 +92,7 @@ export const TicketingSync = () => {
     }
   }
 
-  const latest = runs[0]
+  const latest = latestRun?.id === runs[0]?.id ? latestRun : runs[0]
   return (
     <div className="field-type ticketing-sync" style={{ marginBottom: 'var(--base)' }}>
       <label className="field-label">Sync</label>

@@ -2,7 +2,7 @@ import net from 'node:net'
 import type { LookupFunction } from 'node:net'
 
 import { fairQueue } from './fairQueues'
-import { isRefusedAddress, serverBusyError, unreachableError } from './outbound'
+import { isLocalhostName, isRefusedAddress, serverBusyError, unreachableError } from './outbound'
 import { resolveName, type ResolvedAddress } from './resolveName'
 import { readSettings } from './settings'
 
@@ -16,8 +16,6 @@ const loopback: readonly ResolvedAddress[] = [
   { address: '::1', family: 6 },
 ]
 
-const isLocalhost = (name: string): boolean => name === 'localhost' || name.endsWith('.localhost')
-
 const addressesOf = async ({
   host,
   owner,
@@ -30,7 +28,7 @@ const addressesOf = async ({
   const family = net.isIP(host)
   if (family) return [{ address: host, family: family === 4 ? 4 : 6 }]
   const name = host.toLowerCase().replace(/\.$/, '')
-  if (isLocalhost(name)) return loopback
+  if (isLocalhostName(name)) return loopback
   const { outboundDnsServers, outboundDnsTimeoutMs } = readSettings()
   const ran = await fairQueue({ name: 'lookups' }).run({
     owner,

@@ -55,6 +55,16 @@ export const isBlockedAddress = (address: string): boolean => {
 }
 
 /**
+ * RFC 6761: `localhost` and its subdomains are loopback whatever a DNS server says, in any
+ * case and with a trailing dot. `guardedLookup` answers them as loopback; a check of a setting
+ * may refuse them as it refuses a loopback address.
+ */
+export const isLocalhostName = (host: string): boolean => {
+  const name = host.toLowerCase().replace(/\.$/, '')
+  return name === 'localhost' || name.endsWith('.localhost')
+}
+
+/**
  * An address no untrusted request may reach: anything but global unicast, and this machine's
  * own addresses, public or not.
  */

@@ -6,8 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Tenant, TicketingSyncRun } from '../../src/payload-types'
 import { pruneSyncRuns } from '../../src/plugins/ticketing/exports'
+import type { ClaimedRun } from '../../src/plugins/ticketing/runner/claim'
+import { beat, settleRun } from '../../src/plugins/ticketing/runner/settle'
+import { noCounts, type RecordError, type PlanEntry } from '../../src/plugins/ticketing/types'
 import { signIn, type AdminClient } from '../helpers/admin'
 import { startApp, waitUntil, type RunningApp } from '../helpers/app'
+import {
+  eventJson,
+  instanceJson,
+  spektrixId,
+  startFakeSpektrix,
+  type FakeSpektrix,
+} from '../helpers/fakeSpektrix'
 import { createKey, partner } from '../helpers/partner'
 import { getTestPayload } from '../helpers/payload'
 import { createTenant, createUser } from '../helpers/tenants'
@@ -32,6 +42,9 @@ let adminA: AdminClient
 let editorA: AdminClient
 let adminB: AdminClient
 let db: pg.Client
+let fake: FakeSpektrix
+/** The stand-in's one show (ids made once: each call makes a new one). */
+let heldShow = ''
 
 /** A loopback port nothing listens on: a connection there fails at once, reaching nothing. */
 const closedPort = async (): Promise<number> => {
@@ -98,6 +111,13 @@ const leaveRun = async ({
 
 beforeAll(async () => {
   deadHost = `127.0.0.1:${await closedPort()}`
+  fake = await startFakeSpektrix({ clientName: 'demo' })
+  const start = new Date(Date.now() + 3 * 86_400_000)
+  heldShow = spektrixId(51001)
+  fake.state.catalogue.events.push(eventJson({ id: heldShow, name: 'Held show' }))
+  fake.state.catalogue.instances.push(
+    instanceJson({ id: spektrixId(81001), eventId: heldShow, start }),
+  )
   payload = await getTestPayload()
   a = await createTenant({ payload, slug: 'tix-a' })
   b = await createTenant({ payload, slug: 'tix-b' })
@@ -116,7 +136,9 @@ beforeAll(async () => {
     env: {
       TICKETING_RUNNER: 'on',
       TICKETING_POLL_MS: '200',
-      TICKETING_ALLOWED_HOSTS: deadHost,
+      TICKETING_ALLOWED_HOSTS: `${deadHost},${fake.host}`,
+      // A call the stand-in holds fails after this; retried, a held run keeps its place ~30 s.
+      TICKETING_HTTP_TIMEOUT_MS: '5000',
       TICKETING_CONNECTIONS_PER_TENANT: '100',
     },
   })
@@ -130,6 +152,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end()
   await app?.stop()
+  await fake?.stop()
 })
 
 describe('connections', () => {
@@ -495,5 +518,297 @@ describe('runs', () => {
       id: busy.id,
       data: { status: 'failed' },
     })
+  })
+})
+
+/** A claim of a run as the runner holds it: the row's attempt number is the claim's. */
+const claimOf = ({
+  id,
+  connection,
+  attempts,
+}: {
+  id: string
+  connection: string
+  attempts: number
+}): ClaimedRun => ({
+  id,
+  tenantId: a.id,
+  connectionId: connection,
+  dryRun: false,
+  confirmRemovals: false,
+  attempts,
+})
+
+const runsOfConnection = async (connection: string) =>
+  (
+    await payload.count({
+      collection: 'ticketing-sync-runs',
+      where: { connection: { equals: connection } },
+    })
+  ).totalDocs
+
+describe('the rules each door keeps', () => {
+  it("the admin's sync takes only the body the partner route takes, and queues nothing else", async () => {
+    const id = await makeConnection('Admin bodies')
+    const path = `/api/ticketing-connections/${id}/sync`
+    for (const body of [
+      [1],
+      'x',
+      null,
+      { dryrun: true },
+      { dryRun: 'yes' },
+      { dryRun: true, force: true },
+    ]) {
+      const res = await adminA.post(path, body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      const errors = res.body.errors as { field: string; message: string }[]
+      expect(errors.length, JSON.stringify(res.body)).toBeGreaterThan(0)
+      if (body && typeof body === 'object' && !Array.isArray(body)) {
+        // One rule: the partner route names the same fields.
+        const viaKey = await api(keys.write).call('POST', `/ticketing-connections/${id}/sync`, body)
+        expect(viaKey.status).toBe(400)
+        expect(errors.map((e) => e.field).sort()).toEqual(
+          (viaKey.body.errors as { field: string }[]).map((e) => e.field).sort(),
+        )
+      } else expect(errors[0]?.message).toMatch(/Must be object/)
+    }
+    expect(await runsOfConnection(id)).toBe(0)
+  })
+
+  it('refuses localhost names as it refuses loopback addresses', async () => {
+    const before = await connectionCount(a)
+    for (const spektrix of [
+      { clientName: 'demo', customDomain: 'localhost:3000' },
+      { clientName: 'demo', customDomain: 'tickets.localhost' },
+      { clientName: 'demo', customDomain: '127.1' },
+      { clientName: 'demo', baseUrl: 'https://localhost:3000' },
+      { clientName: 'demo', baseUrl: 'https://Box.LocalHost./' },
+    ]) {
+      const res = await api(keys.write).create(
+        'ticketing-connections',
+        connectionBody('Local', { spektrix }),
+      )
+      expect(res.status, JSON.stringify(spektrix)).toBe(400)
+      expect(res.headers.get('content-type')).toContain('application/problem+json')
+      expect(JSON.stringify(res.body.errors), JSON.stringify(spektrix)).toContain(
+        'could not be reached',
+      )
+    }
+    expect(await connectionCount(a)).toBe(before)
+  })
+
+  it('a run stores at most 2,000 plan steps and 1,000 errors; lists carry no plan', async () => {
+    const id = await makeConnection('Long plan')
+    const now = new Date().toISOString()
+    const row = await leaveRun({
+      connection: id,
+      status: 'running',
+      attempts: 1,
+      heartbeatAt: now,
+      startedAt: now,
+    })
+    const plan: PlanEntry[] = Array.from({ length: 2_500 }, (_, n) => ({
+      action: 'create',
+      kind: 'event-instances',
+      externalId: `X${n}`,
+      changes: [{ field: 'startDate', from: null, to: now }],
+    }))
+    const errors: RecordError[] = Array.from({ length: 1_500 }, (_, n) => ({
+      kind: 'event-instances',
+      externalId: `X${n}`,
+      message: 'The CMS refused it.',
+    }))
+    await settleRun({
+      payload,
+      run: claimOf({ id: String(row.id), connection: id, attempts: 1 }),
+      outcome: { status: 'succeeded', counts: { ...noCounts(), failed: 1_500 }, errors, plan },
+    })
+    const one = await api(keys.read).get('ticketing-sync-runs', String(row.id))
+    expect(one.status).toBe(200)
+    expect(one.body.plan).toHaveLength(2_000)
+    expect(one.body.errors).toHaveLength(1_000)
+    expect(one.body.counts).toMatchObject({ failed: 1_500 })
+    expect(one.body.message).toContain('500 more record errors are not listed')
+    const listed = await api(keys.read).list('ticketing-sync-runs', `?connection=${id}`)
+    expect(listed.status).toBe(200)
+    expect(listed.body.docs?.[0]).toMatchObject({ id: row.id, status: 'succeeded' })
+    expect(listed.body.docs?.[0]).not.toHaveProperty('plan')
+    // The admin's widget lists its runs so (and reads the latest whole).
+    const widget = await adminA.get(
+      `/api/ticketing-sync-runs?where[connection][equals]=${id}&sort=-createdAt&limit=5&depth=0&select[plan]=false`,
+    )
+    expect(widget.status).toBe(200)
+    expect(widget.body.docs?.[0]).toMatchObject({ id: row.id })
+    expect(widget.body.docs?.[0]).not.toHaveProperty('plan')
+  })
+
+  it('a run another claim now owns: the heartbeat says so, and its outcome is not stored', async () => {
+    const id = await makeConnection('Taken over')
+    const now = new Date().toISOString()
+    // Taken up again elsewhere: the row's attempt is the other claim's.
+    const row = await leaveRun({
+      connection: id,
+      status: 'running',
+      attempts: 2,
+      heartbeatAt: now,
+      startedAt: now,
+    })
+    const mine = claimOf({ id: String(row.id), connection: id, attempts: 1 })
+    await expect(beat({ payload, run: mine })).rejects.toThrow(/no longer this server's/)
+    const outcome = {
+      status: 'failed' as const,
+      counts: noCounts(),
+      errors: [],
+      plan: [],
+      message: 'late',
+    }
+    expect(await settleRun({ payload, run: mine, outcome })).toBe(false)
+    expect(await runOf(String(row.id))).toMatchObject({
+      status: 'running',
+      attempts: 2,
+      finishedAt: null,
+    })
+    // The owner's beat goes on; once the run is deleted, it too is told.
+    const theirs = { ...mine, attempts: 2 }
+    await expect(beat({ payload, run: theirs })).resolves.toBeUndefined()
+    await payload.delete({ collection: 'ticketing-sync-runs', id: row.id })
+    await expect(beat({ payload, run: theirs })).rejects.toThrow(/no longer this server's/)
+  })
+
+  it('a run taken over while it reads stops before writing anything', async () => {
+    // A tenant of its own: nothing else of this file's runs blocks or follows it.
+    const held = await createTenant({ payload, slug: 'tix-held' })
+    const key = await createKey({ payload, tenants: [held], scope: 'write' })
+    const heldApi = partner({ origin: app.origin, tenant: held.slug, key })
+    fake.reset()
+    fake.state.knobs.hang = true
+    const made = await heldApi.create(
+      'ticketing-connections',
+      connectionBody('Held', {
+        importNewEvents: true,
+        spektrix: { clientName: 'demo', baseUrl: fake.origin },
+      }),
+    )
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const res = await heldApi.call(
+      'POST',
+      `/ticketing-connections/${String(made.body.id)}/sync`,
+      {},
+    )
+    expect(res.status).toBe(202)
+    const runId = String(res.body.id)
+    await waitUntil({
+      check: async () => fake.requests().some((r) => r.includes('/events')),
+      timeoutMs: 30_000,
+      what: 'the run reads the box office',
+    })
+    // Another instance took it up (its heartbeat looked stale there): a new attempt, running.
+    await db.query(
+      `update ticketing_sync_runs set attempts = attempts + 1, heartbeat_at = now() where id = $1`,
+      [runId],
+    )
+    fake.state.knobs.hang = false
+    const stoppedLine = `run ${runId} (attempt 1) ended failed but is no longer this server's`
+    const heldEvents = async () =>
+      (
+        await payload.count({
+          collection: 'events',
+          where: {
+            and: [{ tenant: { equals: held.id } }, { 'spektrix.eventId': { equals: heldShow } }],
+          },
+          overrideAccess: true,
+        })
+      ).totalDocs
+    // Either the first copy says it stopped, or it wrote (the defect this proves gone).
+    await waitUntil({
+      check: async () => app.output().includes(stoppedLine) || (await heldEvents()) > 0,
+      timeoutMs: 60_000,
+      what: 'the first copy stops',
+    })
+    expect(await heldEvents()).toBe(0)
+    expect(app.output()).toContain(stoppedLine)
+    expect(await runOf(runId)).toMatchObject({ status: 'running', attempts: 2, finishedAt: null })
+    await payload.update({
+      collection: 'ticketing-sync-runs',
+      id: runId,
+      data: { status: 'failed' },
+    })
+    // The control: a run nobody takes over writes what the box office lists.
+    const again = await heldApi.call(
+      'POST',
+      `/ticketing-connections/${String(made.body.id)}/sync`,
+      {},
+    )
+    expect(again.status).toBe(202)
+    const control = await finished(String(again.body.id))
+    expect(control, JSON.stringify(control)).toMatchObject({
+      status: 'succeeded',
+      counts: { created: 2 },
+    })
+    expect(await heldEvents()).toBe(1)
+  })
+})
+
+describe('claims', () => {
+  it("tenants take turns: one tenant's queue never keeps another's run waiting behind it", async () => {
+    const tenants = await Promise.all(
+      ['p', 'r', 'q'].map((n) => createTenant({ payload, slug: `tix-turn-${n}` })),
+    )
+    const [p, r, q] = tenants as [Tenant, Tenant, Tenant]
+    const connectionIn = async (
+      tenant: Tenant,
+      name: string,
+      spektrix?: Record<string, unknown>,
+    ) => {
+      const key = await createKey({ payload, tenants: [tenant], scope: 'write' })
+      const made = await partner({ origin: app.origin, tenant: tenant.slug, key }).create(
+        'ticketing-connections',
+        connectionBody(name, spektrix ? { spektrix } : {}),
+      )
+      expect(made.status, JSON.stringify(made.body)).toBe(201)
+      return String(made.body.id)
+    }
+    fake.reset()
+    fake.state.knobs.hang = true
+    // P's run is held by its box office (it keeps one of the instance's two places); R has two
+    // runs queued before Q's one. When R's first ends, Q's run goes before R's second.
+    const order = [
+      {
+        tenant: p,
+        connection: await connectionIn(p, 'P1', { clientName: 'demo', baseUrl: fake.origin }),
+      },
+      { tenant: r, connection: await connectionIn(r, 'R1') },
+      { tenant: r, connection: await connectionIn(r, 'R2') },
+      { tenant: q, connection: await connectionIn(q, 'Q1') },
+    ]
+    // All queued at once (one transaction), oldest first as listed.
+    await db.query('begin')
+    const ids: string[] = []
+    for (const [n, { tenant, connection }] of order.entries()) {
+      const { rows } = await db.query<{ id: string }>(
+        `insert into ticketing_sync_runs
+          (tenant_id, connection_id, provider, status, dry_run, confirm_removals, trigger,
+           queued_at, attempts, counts_created, counts_updated, counts_unchanged,
+           counts_cancelled, counts_removed, counts_failed, needs_confirmation, updated_at,
+           created_at)
+         values ($1, $2, 'spektrix', 'queued', false, false, 'manual',
+           now() - make_interval(mins => $3), 0, 0, 0, 0, 0, 0, 0, false, now(), now())
+         returning id`,
+        [tenant.id, connection, 10 - n],
+      )
+      ids.push(rows[0]!.id)
+    }
+    await db.query('commit')
+    const [p1, , r2, q1] = ids as [string, string, string, string]
+    await waitUntil({
+      check: async () => (await runOf(r2)).startedAt != null && (await runOf(q1)).startedAt != null,
+      timeoutMs: 60_000,
+      what: "R's second and Q's runs start",
+    })
+    expect((await runOf(p1)).status).toBe('running')
+    const startOf = async (id: string) => new Date(String((await runOf(id)).startedAt)).getTime()
+    expect(await startOf(q1)).toBeLessThan(await startOf(r2))
+    fake.state.knobs.hang = false
+    for (const id of ids) await finished(id)
   })
 })

@@ -1,8 +1,10 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { PartnerProblem } from '../../../lib/partnerProblem'
 import type { User } from '../../../payload-types'
 import { requestSync } from '../operations/connectionOps'
 import { runOut } from '../operations/partnerShape'
+import { readSyncRequest, type SyncRequest } from '../operations/syncRequest'
 
 const answer = (status: number, message: string): Response =>
   Response.json({ errors: [{ message }] }, { status })
@@ -10,14 +12,20 @@ const answer = (status: number, message: string): Response =>
 const signedIn = (req: PayloadRequest): User | undefined =>
   req.user?.collection === 'users' ? (req.user as User) : undefined
 
-const flag = (body: unknown, name: string): boolean | undefined => {
-  const value = (body as Record<string, unknown> | null)?.[name]
-  return value === undefined ? false : typeof value === 'boolean' ? value : undefined
-}
+/** A body the sync request rule refuses: 400 naming each field, as the partner route does. */
+const refused = (err: PartnerProblem): Response =>
+  Response.json(
+    {
+      errors: (err.problem.errors ?? [{ field: '', message: err.message }]).map(
+        ({ field, message }) => ({ field, message: `${field || '(body)'}: ${message}` }),
+      ),
+    },
+    { status: 400 },
+  )
 
 /**
  * POST /api/ticketing-connections/:id/sync: the admin's "Sync now" and "Preview changes", the
- * operation the partner route runs. Whoever may read the connection (its editors too) may
+ * operation the partner route runs, its body held to the same rule. Whoever may read the connection (its editors too) may
  * start a run; 409 names the run already under way.
  */
 export const syncEndpoint: Endpoint = {
@@ -32,16 +40,18 @@ export const syncEndpoint: Endpoint = {
     } catch {
       return answer(400, 'The body must be JSON: {"dryRun": true|false}.')
     }
-    const dryRun = flag(body, 'dryRun')
-    const confirmRemovals = flag(body, 'confirmRemovals')
-    if (dryRun === undefined || confirmRemovals === undefined)
-      return answer(400, 'dryRun and confirmRemovals are true or false.')
+    let request: SyncRequest
+    try {
+      request = readSyncRequest(body)
+    } catch (err) {
+      if (err instanceof PartnerProblem) return refused(err)
+      throw err
+    }
     const outcome = await requestSync({
       payload: req.payload,
       caller: { user },
       id: String(req.routeParams?.id ?? ''),
-      dryRun,
-      confirmRemovals,
+      ...request,
       requestedBy: { type: 'user', id: String(user.id) },
     })
     if (!outcome) return answer(404, 'Not found.')

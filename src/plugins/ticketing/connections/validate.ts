@@ -1,6 +1,6 @@
 import type { NumberFieldSingleValidation, TextFieldSingleValidation } from 'payload'
 
-import { outboundRefusal } from '../../../lib/outbound'
+import { isLocalhostName, isTrustedHost, outboundRefusal, unreachable } from '../../../lib/outbound'
 import { minSyncEveryMinutes } from '../defaults'
 import { ticketingOptions } from '../options'
 
@@ -17,7 +17,10 @@ const isSpektrix = (data: unknown): boolean =>
 /**
  * Where the server may call: the webhook rule (`src/lib/outbound.ts`): http(s), no
  * credentials in the URL, no private or loopback address unless the installation names the
- * host in `TICKETING_ALLOWED_HOSTS`; https in production unless so named.
+ * host in `TICKETING_ALLOWED_HOSTS`; https in production unless so named. `localhost` and its
+ * subdomains are loopback (the name rule `guardedLookup` resolves them by) and are refused as
+ * `127.0.0.1` is: a setting is typed by a person, and a name that can only be loopback is a
+ * mistake or a probe (webhooks take it and fail at delivery, saying no more).
  */
 const targetRefusal = ({ url, allowedHosts }: { url: URL; allowedHosts: readonly string[] }) => {
   if (
@@ -26,6 +29,7 @@ const targetRefusal = ({ url, allowedHosts }: { url: URL; allowedHosts: readonly
     !allowedHosts.includes(url.host)
   )
     return 'must use https'
+  if (isLocalhostName(url.hostname) && !isTrustedHost({ url, allowedHosts })) return unreachable
   return outboundRefusal({ url, allowedHosts })
 }
 

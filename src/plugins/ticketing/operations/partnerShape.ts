@@ -62,3 +62,9 @@ export const runOut = (doc: TicketingSyncRun) => ({
   needsConfirmation: doc.needsConfirmation ?? false,
   createdAt: doc.createdAt,
 })
+
+/** A run in a list: without its plan, which may be long (retrieve the run to read it). */
+export const runSummaryOut = (doc: TicketingSyncRun) => {
+  const { plan: _plan, ...summary } = runOut(doc)
+  return summary
+}

@@ -9,7 +9,8 @@ import {
   type PartnerPrincipal,
 } from '../../partnerApi/exports/routes'
 import { findConnection, requestSync } from '../operations/connectionOps'
-import { connectionOut, runOut } from '../operations/partnerShape'
+import { connectionOut, runOut, runSummaryOut } from '../operations/partnerShape'
+import { readSyncRequest } from '../operations/syncRequest'
 import type { RunsQuery } from './runsQuery'
 import { ticketingSchemas } from './schemas'
 
@@ -125,18 +126,13 @@ export const syncConnection = async ({
   id,
   body,
 }: OnId & { body: Record<string, unknown> }) => {
-  const request = readBody<{ dryRun?: boolean; confirmRemovals?: boolean }>({
-    payload,
-    body,
-    schema: 'TicketingSyncRequest',
-  })
+  const request = readSyncRequest(body)
   const outcome =
     (await requestSync({
       payload,
       caller: callerOf(principal),
       id,
-      dryRun: request.dryRun === true,
-      confirmRemovals: request.confirmRemovals === true,
+      ...request,
       requestedBy: { type: 'key', id: principal.key.id },
     })) ?? missingConnection(id)
   if ('underWay' in outcome)
@@ -161,10 +157,12 @@ export const listRuns = async ({ payload, principal, query }: Args & { query: Ru
     limit: query.limit,
     page: query.page,
     depth: 0,
+    // A plan may hold thousands of steps: a list reads and answers none.
+    select: { plan: false },
     overrideAccess: true,
   })
   return {
-    docs: found.docs.map(runOut),
+    docs: found.docs.map(runSummaryOut),
     page: found.page ?? query.page,
     limit: query.limit,
     totalDocs: found.totalDocs,

@@ -80,7 +80,7 @@ const runs: PartnerRoute<RunsQuery> = {
   operationId: 'listTicketingSyncRuns',
   summary: 'List sync runs',
   description:
-    "The tenant's sync runs, newest first; `connection` and `status` narrow them. Finished runs are kept for a while (30 days unless the installation says otherwise).",
+    "The tenant's sync runs, newest first, without their `plan` (retrieve a run to read it); `connection` and `status` narrow them. Finished runs are kept for a while (30 days unless the installation says otherwise).",
   input: {
     query: {
       parse: ({ search }) => {

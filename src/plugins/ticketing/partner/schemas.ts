@@ -8,6 +8,7 @@ import {
 import { makerSchema } from '../../partnerShape'
 import { allCredentialNames } from '../credentials/sealed'
 import { runStatuses } from '../defaults'
+import { syncRequestSchema } from '../operations/syncRequest'
 import { noCounts } from '../types'
 import { runPage } from './runsQuery'
 import { writableFields } from './writable'
@@ -161,6 +162,55 @@ export const ticketingSchemas = ({ config }: DocumentContext): Record<string, Js
   // A body names the settings it sets: none of a group's own is required in it.
   const { required: _all, ...spektrix } = fields.spektrix as JsonSchema & { required?: string[] }
   const writable = { ...fields, spektrix: { ...spektrix, additionalProperties: false } }
+  const run: JsonSchema = {
+    type: 'object',
+    required: runNames,
+    properties: collectionProperties({
+      config,
+      slug: 'ticketing-sync-runs',
+      names: runNames,
+      alwaysSet: [
+        'provider',
+        'status',
+        'dryRun',
+        'confirmRemovals',
+        'trigger',
+        'queuedAt',
+        'needsConfirmation',
+        'createdAt',
+      ],
+      declared: {
+        id: uuid,
+        connection: { ...nullableUuid, description: 'null once the connection is deleted.' },
+        requestedBy: {
+          ...makerSchema,
+          description: 'A user or a key; null for a scheduled run.',
+        },
+        attempts: { type: 'integer', description: 'How many times the run was started.' },
+        counts,
+        errors: {
+          type: 'array',
+          items: recordError,
+          description:
+            'Records that failed, each alone: the first 1,000 (`counts.failed` counts them all, and `message` says how many are not listed).',
+        },
+        plan: {
+          type: 'array',
+          items: planEntry,
+          description:
+            "A preview's plan: what the run would do; a real run's steps as done (the first 2,000). Lists of runs leave it out.",
+        },
+      },
+      refine: {
+        status: { enum: [...runStatuses] },
+        message: { description: 'Why the run failed or stopped, in words for an editor.' },
+        needsConfirmation: {
+          description:
+            'The run stopped before writing: it would hide more than the removal limit. Ask again with `confirmRemovals`.',
+        },
+      },
+    }),
+  }
   return {
     TicketingConnection: {
       type: 'object',
@@ -194,75 +244,21 @@ export const ticketingSchemas = ({ config }: DocumentContext): Record<string, Js
       required: ['docs'],
       properties: { docs: { type: 'array', items: ref('TicketingConnection') } },
     },
-    TicketingSyncRequest: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        dryRun: {
-          type: 'boolean',
-          default: false,
-          description: 'true: a preview. The run answers its `plan` and writes nothing else.',
-        },
-        confirmRemovals: {
-          type: 'boolean',
-          default: false,
-          description:
-            "Go ahead although the run hides more than the connection's `removalLimitPercent` of its future performances (a run that stopped for that says `needsConfirmation`).",
-        },
-      },
-    },
-    TicketingSyncRun: {
-      type: 'object',
-      required: runNames,
-      properties: collectionProperties({
-        config,
-        slug: 'ticketing-sync-runs',
-        names: runNames,
-        alwaysSet: [
-          'provider',
-          'status',
-          'dryRun',
-          'confirmRemovals',
-          'trigger',
-          'queuedAt',
-          'needsConfirmation',
-          'createdAt',
-        ],
-        declared: {
-          id: uuid,
-          connection: { ...nullableUuid, description: 'null once the connection is deleted.' },
-          requestedBy: {
-            ...makerSchema,
-            description: 'A user or a key; null for a scheduled run.',
-          },
-          attempts: { type: 'integer', description: 'How many times the run was started.' },
-          counts,
-          errors: {
-            type: 'array',
-            items: recordError,
-            description: 'Records that failed, each alone.',
-          },
-          plan: {
-            type: 'array',
-            items: planEntry,
-            description: "A preview's plan: what the run would do; a real run's steps as done.",
-          },
-        },
-        refine: {
-          status: { enum: [...runStatuses] },
-          message: { description: 'Why the run failed or stopped, in words for an editor.' },
-          needsConfirmation: {
-            description:
-              'The run stopped before writing: it would hide more than the removal limit. Ask again with `confirmRemovals`.',
-          },
-        },
-      }),
+    TicketingSyncRequest: syncRequestSchema,
+    TicketingSyncRun: run,
+    TicketingSyncRunSummary: {
+      ...run,
+      description: 'A run as a list has it: all but its `plan`.',
+      required: runNames.filter((name) => name !== 'plan'),
+      properties: Object.fromEntries(
+        Object.entries(run.properties ?? {}).filter(([name]) => name !== 'plan'),
+      ),
     },
     TicketingSyncRunList: {
       type: 'object',
       required: ['docs', 'page', 'limit', 'totalDocs', 'hasNextPage'],
       properties: {
-        docs: { type: 'array', items: ref('TicketingSyncRun') },
+        docs: { type: 'array', items: ref('TicketingSyncRunSummary') },
         page: { type: 'integer' },
         limit: { type: 'integer' },
         totalDocs: { type: 'integer' },

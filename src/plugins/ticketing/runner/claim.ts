@@ -22,7 +22,12 @@ type Row = {
   attempts: string | number | null
 }
 
-/** The oldest queued run of a tenant with none running, marked running with its attempt counted. */
+/**
+ * The oldest queued run of the tenant whose last claim is least recent (never first), among
+ * tenants with none running, marked running with its attempt counted: tenants take turns, so
+ * one whose runs are many or slow (a box office that hangs to the deadline) never keeps another
+ * tenant's run waiting behind all of its own.
+ */
 const claimStatement = () => sql`
     update ticketing_sync_runs
     set status = 'running', started_at = now(), heartbeat_at = now(),
@@ -33,14 +38,18 @@ const claimStatement = () => sql`
         and not exists (
           select 1 from ticketing_sync_runs o
           where o.tenant_id = r.tenant_id and o.status = 'running')
-      order by r.queued_at nulls first, r.created_at
+      order by (
+          select max(l.started_at) from ticketing_sync_runs l
+          where l.tenant_id = r.tenant_id) nulls first,
+        r.queued_at nulls first, r.created_at
       limit 1
       for update skip locked)
     and status = 'queued'
     returning id, tenant_id, connection_id, dry_run, confirm_removals, attempts`
 
 /**
- * Claims the oldest queued run whose tenant has none running, in one statement: the row lock
+ * Claims the next queued run (tenants in turn, each its oldest; none of a tenant that has one
+ * running) in one statement: the row lock
  * (`SKIP LOCKED`) makes two instances claiming at once take different runs, and the status
  * change makes the claim visible to everyone at its commit. Claims take turns under one
  * advisory lock (each is a few milliseconds), so two instances cannot both see a tenant idle

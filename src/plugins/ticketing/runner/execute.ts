@@ -5,7 +5,7 @@ import { heartbeatEveryMs } from '../defaults'
 import { noCounts, type RunOutcome } from '../types'
 import type { ClaimedRun } from './claim'
 import { engineConnection } from './connection'
-import { beat, settleRun } from './settle'
+import { beat, isRunTakenOver, runTakenOver, settleRun } from './settle'
 
 const failed = (message: string): RunOutcome => ({
   status: 'failed',
@@ -21,6 +21,12 @@ const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`
  * Runs a claimed run to its end: the engine under the run's deadline, the heartbeat kept by a
  * timer (and by the engine between records), and the outcome stored whatever happened: a
  * thrown error fails the run with its message and never leaves it running.
+ *
+ * A heartbeat (the timer's or the engine's) that finds the row no longer this claim's (taken up
+ * again by another instance after this one's beats stopped, or deleted) ends this copy: the
+ * engine's next heartbeat throws, which it turns into a failed outcome, and from then on the
+ * run reads as past its deadline, which the engine checks before each record, so no further
+ * record is written. That outcome is not stored: the row is the other claim's.
  */
 export const executeRun = async ({
   payload,
@@ -33,11 +39,21 @@ export const executeRun = async ({
 }): Promise<RunOutcome> => {
   // One line per execution: what an operator (and the two-instance test) counts.
   payload.logger.info({ msg: `ticketing: run ${run.id} started (attempt ${run.attempts})` })
-  const heartbeat = () => beat({ payload, run })
+  let lost = false
+  const heartbeat = async (): Promise<void> => {
+    if (lost) throw runTakenOver(run.id)
+    try {
+      await beat({ payload, run })
+    } catch (err) {
+      if (isRunTakenOver(err)) lost = true
+      throw err
+    }
+  }
   const timer = setInterval(() => {
-    heartbeat().catch((err: unknown) =>
-      payload.logger.warn({ err, msg: `ticketing: heartbeat of run ${run.id} failed` }),
-    )
+    heartbeat().catch((err: unknown) => {
+      if (lost) clearInterval(timer)
+      else payload.logger.warn({ err, msg: `ticketing: heartbeat of run ${run.id} failed` })
+    })
   }, heartbeatEveryMs)
   timer.unref()
   let overdue: NodeJS.Timeout | undefined
@@ -57,7 +73,9 @@ export const executeRun = async ({
             connection,
             dryRun: run.dryRun,
             confirmRemovals: run.confirmRemovals,
-            deadline,
+            get deadline() {
+              return lost ? 0 : deadline
+            },
             heartbeat,
           },
         }),
@@ -76,6 +94,10 @@ export const executeRun = async ({
     clearInterval(timer)
     clearTimeout(overdue)
   }
-  await settleRun({ payload, run, outcome })
+  const stored = await settleRun({ payload, run, outcome })
+  if (!stored)
+    payload.logger.warn({
+      msg: `ticketing: run ${run.id} (attempt ${run.attempts}) ended ${outcome.status} but is no longer this server's; its outcome was not stored${outcome.message ? `: ${outcome.message}` : ''}`,
+    })
   return outcome
 }

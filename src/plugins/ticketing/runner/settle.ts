@@ -4,14 +4,30 @@ import type { Payload } from 'payload'
 import { postgresOf } from '../../../db/postgres'
 import type { RunOutcome } from '../types'
 import type { ClaimedRun } from './claim'
+import { storedOutcome } from './storedOutcome'
 
-/** What a run's message keeps: an engine's error may quote a whole answer. */
-const messageChars = 2_000
+const takenOverCode = 'ETICKETINGRUNTAKENOVER'
+
+/** Said by a heartbeat that finds the run no longer this claim's: the engine stops on it. */
+export const runTakenOver = (runId: string): Error =>
+  Object.assign(
+    new Error(
+      `run ${runId} is no longer this server's (taken up again elsewhere, finished or deleted); this copy stopped.`,
+    ),
+    { code: takenOverCode },
+  )
+
+export const isRunTakenOver = (err: unknown): boolean =>
+  (err as { code?: unknown } | null)?.code === takenOverCode
+
+/** The row is still this claim's: running, and claimed by this attempt (each claim counts one). */
+const stillOurs = (run: ClaimedRun) =>
+  sql`id = ${run.id} and status = 'running' and attempts = ${run.attempts}`
 
 /**
- * Stores a run's outcome, if the run is still this instance's (one taken up again elsewhere
- * after this instance's heartbeat stopped belongs to that instance now), and makes it its
- * connection's last run.
+ * Stores a run's outcome, if the run is still this claim's (one taken up again elsewhere after
+ * this instance's heartbeat stopped belongs to that instance now), and makes it its
+ * connection's last run. Says whether it stored it.
  */
 export const settleRun = async ({
   payload,
@@ -21,31 +37,39 @@ export const settleRun = async ({
   payload: Payload
   run: ClaimedRun
   outcome: RunOutcome
-}): Promise<void> => {
+}): Promise<boolean> => {
   const { counts } = outcome
-  await postgresOf(payload).drizzle.transaction(async (tx) => {
+  const stored = storedOutcome(outcome)
+  return postgresOf(payload).drizzle.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: string }>(sql`
       update ticketing_sync_runs
       set status = ${outcome.status}, finished_at = now(), heartbeat_at = now(), updated_at = now(),
         counts_created = ${counts.created}, counts_updated = ${counts.updated},
         counts_unchanged = ${counts.unchanged}, counts_cancelled = ${counts.cancelled},
         counts_removed = ${counts.removed}, counts_failed = ${counts.failed},
-        errors = ${JSON.stringify(outcome.errors)}::jsonb,
-        plan = ${JSON.stringify(outcome.plan)}::jsonb,
-        message = ${outcome.message?.slice(0, messageChars) ?? null},
+        errors = ${JSON.stringify(stored.errors)}::jsonb,
+        plan = ${JSON.stringify(stored.plan)}::jsonb,
+        message = ${stored.message},
         needs_confirmation = ${outcome.needsConfirmation === true}
-      where id = ${run.id} and status = 'running' and attempts = ${run.attempts}
+      where ${stillOurs(run)}
       returning id`)
-    if (rows.length === 0 || !run.connectionId) return
-    await tx.execute(sql`
-      update ticketing_connections set last_run_id = ${run.id}
-      where id = ${run.connectionId}`)
+    if (rows.length === 0) return false
+    if (run.connectionId)
+      await tx.execute(sql`
+        update ticketing_connections set last_run_id = ${run.id}
+        where id = ${run.connectionId}`)
+    return true
   })
 }
 
-/** Keeps the run alive in everyone's eyes: a run whose heartbeat stops is taken up again. */
+/**
+ * Keeps the run alive in everyone's eyes (a run whose heartbeat stops is taken up again), and
+ * throws `runTakenOver` when the row is no longer this claim's: the engine ends the run on it.
+ */
 export const beat = async ({ payload, run }: { payload: Payload; run: ClaimedRun }) => {
-  await postgresOf(payload).drizzle.execute(sql`
+  const { rows } = await postgresOf(payload).drizzle.execute<{ id: string }>(sql`
     update ticketing_sync_runs set heartbeat_at = now()
-    where id = ${run.id} and status = 'running' and attempts = ${run.attempts}`)
+    where ${stillOurs(run)}
+    returning id`)
+  if (rows.length === 0) throw runTakenOver(run.id)
 }
