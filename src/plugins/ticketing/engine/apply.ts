@@ -136,7 +136,12 @@ export const applyPlan = async ({
           return
         }
         const step = steps[next++]!
-        if (++done % heartbeatEvery === 0) await run.heartbeat()
+        if (++done % heartbeatEvery === 0)
+          await run.heartbeat().catch((err: unknown) => {
+            // The run is no longer this server's: no worker writes another record.
+            stopped = true
+            throw err
+          })
         await one(step)
       }
     }
