@@ -1,3 +1,4 @@
+import { readQuery, type QueryProblem } from '../../partnerApi/exports/routes'
 import { changeEvents, type ChangeEvent } from '../log/events'
 import { decodeCursor, isRetiredCursor, type CursorScope } from './cursor'
 import { feedDefaults } from '../defaults'
@@ -13,8 +14,6 @@ export type FeedQuery = {
   /** `drafts=true`: also the changes that touched drafts only (`draft: true` entries). */
   drafts: boolean
 }
-
-type Problem = { field: string; message: string }
 
 const known = ['after', 'limit', 'kind', 'event', 'drafts']
 
@@ -41,13 +40,8 @@ export const parseFeedQuery = ({
   kinds: readonly string[]
   /** Whose feed: a cursor decodes only in the feed it was made for. */
   scope: CursorScope
-}): { query: FeedQuery } | { problems: Problem[] } => {
-  const params = new URLSearchParams(search)
-  const problems: Problem[] = []
-  for (const name of new Set(params.keys())) {
-    if (!known.includes(name))
-      problems.push({ field: name, message: `Unknown parameter. Known: ${known.join(', ')}.` })
-  }
+}): { query: FeedQuery } | { problems: QueryProblem[] } => {
+  const { params, problems } = readQuery({ search, known })
   const rawAfter = params.get('after')
   const after = rawAfter === null ? undefined : decodeCursor({ cursor: rawAfter, ...scope })
   const retiredCursor = rawAfter !== null && isRetiredCursor(rawAfter)

@@ -5,6 +5,7 @@ import { partnerKinds } from '../../partnerApi/exports/records'
 import {
   fail,
   queryProblems,
+  readQuery,
   validateAgainst,
   type PartnerPrincipal,
 } from '../../partnerApi/exports/routes'
@@ -19,8 +20,6 @@ import {
 import { scheduledSchemas } from './schemas'
 
 type Args = { payload: Payload; principal: PartnerPrincipal }
-
-type Problem = { field: string; message: string }
 
 export type ScheduledQuery = { kind?: string; record?: string }
 
@@ -42,11 +41,7 @@ export const parseScheduledQuery = ({
   search: string
   kinds: readonly string[]
 }): ScheduledQuery => {
-  const params = new URLSearchParams(search)
-  const problems: Problem[] = []
-  for (const name of new Set(params.keys()))
-    if (name !== 'kind' && name !== 'record')
-      problems.push({ field: name, message: 'Unknown parameter. Known: kind, record.' })
+  const { params, problems } = readQuery({ search, known: ['kind', 'record'] })
   const kind = params.get('kind') ?? undefined
   if (kind !== undefined && !kinds.includes(kind))
     problems.push({ field: 'kind', message: `Must be one of: ${kinds.join(', ')}.` })

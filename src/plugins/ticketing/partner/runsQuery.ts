@@ -1,4 +1,5 @@
 import { isUuid } from '../../../lib/uuid'
+import { readQuery, type QueryProblem } from '../../partnerApi/exports/routes'
 import { runStatuses } from '../defaults'
 
 /** A page of runs: default and most a partner may ask for. */
@@ -11,27 +12,13 @@ export type RunsQuery = {
   status?: (typeof runStatuses)[number]
 }
 
-type Problem = { field: string; message: string }
-
 const known = ['limit', 'page', 'connection', 'status']
 
 /** `?limit=&page=&connection=&status=`; anything else, or out of range, is named in `problems`. */
-export const parseRunsQuery = (search: string): { query: RunsQuery } | { problems: Problem[] } => {
-  const params = new URLSearchParams(search)
-  const problems: Problem[] = []
-  const whole = ({ name, fallback, max }: { name: string; fallback: number; max: number }) => {
-    const raw = params.get(name)
-    if (raw === null) return fallback
-    const value = Number(raw)
-    if (!/^\d{1,9}$/.test(raw) || value < 1 || value > max) {
-      problems.push({ field: name, message: `A whole number from 1 to ${max}.` })
-      return fallback
-    }
-    return value
-  }
-  for (const name of new Set(params.keys()))
-    if (!known.includes(name))
-      problems.push({ field: name, message: `Unknown parameter. Known: ${known.join(', ')}.` })
+export const parseRunsQuery = (
+  search: string,
+): { query: RunsQuery } | { problems: QueryProblem[] } => {
+  const { params, problems, whole } = readQuery({ search, known })
   const connection = params.get('connection') ?? undefined
   if (connection !== undefined && !isUuid(connection))
     problems.push({ field: 'connection', message: 'Must be a uuid.' })
