@@ -113,6 +113,7 @@ describe('a box office manager connects Spektrix in the admin', () => {
     await page.reload()
     await page.waitForLoadState('networkidle')
     expect(await page.content()).not.toContain(secretKey)
+    await page.locator('.credentials-set', { hasText: 'API key: stored (sealed)' }).waitFor()
     const connection = await fetch(
       `${app.origin}${partnerBase}/e2e-sync/ticketing-connections/${connectionId}`,
       { headers: { authorization: `Bearer ${key}` } },

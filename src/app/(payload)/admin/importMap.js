@@ -25,6 +25,7 @@ import { WatchTenantCollection as WatchTenantCollection_1d0591e3cf4f332c83a86da1
 import { ApiKeySecret as ApiKeySecret_160c47a5534fd2ae86ed24e15dc0e645 } from '../../../components/ApiKeySecret'
 import { KeyWork as KeyWork_cc06fa9aead0235580ccc4fe1115f54d } from '../../../components/KeyWork'
 import { WebhookSecret as WebhookSecret_d9b1dc97dd82afe7b5d8748069e511c3 } from '../../../components/WebhookSecret'
+import { CredentialsSet as CredentialsSet_9a4e280b7314d42599ec6b02c2c3c8ce } from '../../../components/CredentialsSet'
 import { TicketingSync as TicketingSync_d550fa9ac49c9734a01a087ef80f964d } from '../../../components/TicketingSync'
 import { TenantSelector as TenantSelector_d6d5f193a167989e2ee7d14202901e62 } from '@payloadcms/plugin-multi-tenant/rsc'
 import { TenantSelectionProvider as TenantSelectionProvider_d6d5f193a167989e2ee7d14202901e62 } from '@payloadcms/plugin-multi-tenant/rsc'
@@ -59,6 +60,7 @@ export const importMap = {
   "/components/ApiKeySecret#ApiKeySecret": ApiKeySecret_160c47a5534fd2ae86ed24e15dc0e645,
   "/components/KeyWork#KeyWork": KeyWork_cc06fa9aead0235580ccc4fe1115f54d,
   "/components/WebhookSecret#WebhookSecret": WebhookSecret_d9b1dc97dd82afe7b5d8748069e511c3,
+  "/components/CredentialsSet#CredentialsSet": CredentialsSet_9a4e280b7314d42599ec6b02c2c3c8ce,
   "/components/TicketingSync#TicketingSync": TicketingSync_d550fa9ac49c9734a01a087ef80f964d,
   "@payloadcms/plugin-multi-tenant/rsc#TenantSelector": TenantSelector_d6d5f193a167989e2ee7d14202901e62,
   "@payloadcms/plugin-multi-tenant/rsc#TenantSelectionProvider": TenantSelectionProvider_d6d5f193a167989e2ee7d14202901e62,

@@ -103,7 +103,11 @@ export const ticketingConnectionsCollection: CollectionConfig = {
     {
       name: 'credentialsSet',
       type: 'json',
-      admin: { readOnly: true, description: 'Which credentials are stored.' },
+      admin: {
+        readOnly: true,
+        description: 'Which credentials are stored.',
+        components: { Field: '/components/CredentialsSet#CredentialsSet' },
+      },
     },
     { name: 'credentialsSealed', type: 'json', hidden: true },
     {
