@@ -14,6 +14,12 @@ import { relationId, type RelationValue } from '../lib/relationId'
  * place is taken before Payload's access check, so a tenant named by someone outside it must
  * cost that someone's share, never the named tenant's.
  */
+/**
+ * The `req.context` key by which server code that writes without a user (the box-office sync)
+ * names whose image work an upload is; clients cannot set a request's context.
+ */
+export const uploadOwnerContext = 'uploadOwner'
+
 const uploadOwner = async ({
   req,
   collection,
@@ -26,6 +32,8 @@ const uploadOwner = async ({
   /** The stored record the upload reads or writes, if any. */
   id?: string | number
 }): Promise<string> => {
+  const named = req.context?.[uploadOwnerContext]
+  if (!req.user && typeof named === 'string' && named) return named
   const uploader = req.user ? `${req.user.collection}:${req.user.id}` : 'anonymous'
   const user = req.user?.collection === 'users' ? (req.user as User) : undefined
   const mayActFor = (tenant: string): boolean =>

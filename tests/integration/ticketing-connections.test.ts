@@ -349,7 +349,13 @@ describe('runs', () => {
     const read = await api(keys.read).get('ticketing-sync-runs', String(res.body.id))
     expect(read.body).toMatchObject({ status: 'failed', message: run.message, attempts: 1 })
     expect((await api(keys.read).get('ticketing-connections', id)).body.lastRun).toBe(res.body.id)
-    // The admin's button runs the same operation, for an editor too.
+    // The admin's button runs the same operation, for an editor too; confirming a run past
+    // the safety valve is the tenant admins' call.
+    const confirming = await editorA.post(`/api/ticketing-connections/${id}/sync`, {
+      dryRun: false,
+      confirmRemovals: true,
+    })
+    expect(confirming.status, JSON.stringify(confirming.body)).toBe(403)
     const byEditor = await editorA.post(`/api/ticketing-connections/${id}/sync`, { dryRun: false })
     expect(byEditor.status, JSON.stringify(byEditor.body)).toBe(202)
     expect((await finished(String(byEditor.body.id))).requestedBy).toBeTruthy()

@@ -803,6 +803,58 @@ describe('images', () => {
   })
 })
 
+describe('an image the media rules refuse', () => {
+  it('writes the event and its performances without it, says why, and does not fetch it again', async () => {
+    const house = await startFakeSpektrix({ clientName: 'bigpictures' })
+    setOptions({ allowedHosts: [fake.host, house.host] })
+    const big = await payload.create({
+      collection: 'tenants',
+      data: { name: 'Ticketing Big Pictures', slug: 'ts-big-pictures' },
+    })
+    const show = spektrixId(37101)
+    house.state.catalogue.events.push(
+      eventJson({ id: show, name: 'Pericles', imageUrl: house.imageUrl('pericles') }),
+    )
+    house.state.catalogue.instances.push(
+      instanceJson({ id: spektrixId(69101), eventId: show, start: at(24) }),
+    )
+    const run = () =>
+      sync({
+        connection: {
+          id: 'c-big-pictures',
+          tenantId: big.id,
+          settings: { clientName: 'bigpictures', baseUrl: house.origin },
+        },
+      })
+    const limit = process.env.IMAGE_MAX_PIXELS
+    // The stand-in's image is 96 × 64: over a limit of 1,000 pixels.
+    process.env.IMAGE_MAX_PIXELS = '1000'
+    try {
+      const first = await run()
+      expect(first.status).toBe('succeeded')
+      expect(first.counts).toMatchObject({ created: 2, failed: 0 })
+      expect(first.errors).toEqual([
+        expect.objectContaining({
+          externalId: show,
+          message: expect.stringMatching(/image was not imported.*at most 1000 pixels/),
+        }),
+      ])
+      expect((await eventBy(show, big.id)).image ?? null).toBeNull()
+      expect(await count('media', big.id)).toBe(0)
+      const fetched = () => house.requests().filter((r) => r.startsWith('/images/')).length
+      expect(fetched()).toBe(1)
+      const again = await run()
+      expect(again.counts).toMatchObject({ unchanged: 2, failed: 0 })
+      expect(fetched()).toBe(1)
+    } finally {
+      if (limit === undefined) delete process.env.IMAGE_MAX_PIXELS
+      else process.env.IMAGE_MAX_PIXELS = limit
+      setOptions({ allowedHosts: [fake.host] })
+      await house.stop()
+    }
+  })
+})
+
 describe('what the review of the sync found', () => {
   // A tenant of its own, with a box office of its own, so the cases above keep their season.
   let own: FakeSpektrix

@@ -1,5 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { isSuperAdmin } from '../../../access/isSuperAdmin'
+import { userTenantIds } from '../../../access/tenantRoles'
 import { PartnerProblem } from '../../../lib/partnerProblem'
 import type { User } from '../../../payload-types'
 import { requestSync } from '../operations/connectionOps'
@@ -8,6 +10,27 @@ import { readSyncRequest, type SyncRequest } from '../operations/syncRequest'
 
 const answer = (status: number, message: string): Response =>
   Response.json({ errors: [{ message }] }, { status })
+
+/** Whether the user administers the connection's tenant (a super-admin does every tenant's). */
+const administers = async ({
+  req,
+  user,
+  id,
+}: {
+  req: PayloadRequest
+  user: User
+  id: string
+}): Promise<boolean> => {
+  if (isSuperAdmin(user)) return true
+  const tenants = userTenantIds({ user, role: 'tenant-admin' })
+  if (tenants.length === 0) return false
+  const { totalDocs } = await req.payload.count({
+    collection: 'ticketing-connections',
+    where: { and: [{ id: { equals: id } }, { tenant: { in: tenants } }] },
+    overrideAccess: true,
+  })
+  return totalDocs > 0
+}
 
 const signedIn = (req: PayloadRequest): User | undefined =>
   req.user?.collection === 'users' ? (req.user as User) : undefined
@@ -25,8 +48,9 @@ const refused = (err: PartnerProblem): Response =>
 
 /**
  * POST /api/ticketing-connections/:id/sync: the admin's "Sync now" and "Preview changes", the
- * operation the partner route runs, its body held to the same rule. Whoever may read the connection (its editors too) may
- * start a run; 409 names the run already under way.
+ * operation the partner route runs, its body held to the same rule. Whoever may read the
+ * connection (its editors too) may start a run; only the tenant's admins may confirm one past
+ * the safety valve (`confirmRemovals`). 409 names the run already under way.
  */
 export const syncEndpoint: Endpoint = {
   path: '/:id/sync',
@@ -47,10 +71,25 @@ export const syncEndpoint: Endpoint = {
       if (err instanceof PartnerProblem) return refused(err)
       throw err
     }
+    const id = String(req.routeParams?.id ?? '')
+    // Past the safety valve is the tenant's admins' call: an editor may sync and preview.
+    if (request.confirmRemovals && !(await administers({ req, user, id }))) {
+      const readable = await req.payload.count({
+        collection: 'ticketing-connections',
+        where: { id: { equals: id } },
+        user,
+        overrideAccess: false,
+      })
+      if (readable.totalDocs === 0) return answer(404, 'Not found.')
+      return answer(
+        403,
+        'Only an admin of the tenant may confirm a run that hides more performances than the connection allows.',
+      )
+    }
     const outcome = await requestSync({
       payload: req.payload,
       caller: { user },
-      id: String(req.routeParams?.id ?? ''),
+      id,
       ...request,
       requestedBy: { type: 'user', id: String(user.id) },
     })

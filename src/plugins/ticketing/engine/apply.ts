@@ -10,7 +10,7 @@ import {
 import { slugify } from '../../../fields/slugify'
 import { syncContext } from '../defaults'
 import type { Connection, RecordError, RunRequest, SyncCounts } from '../types'
-import { importImage } from './importImage'
+import { fetchImage, storeImage } from './importImage'
 import { isImageToImport } from './imageToImport'
 import { storeLink } from './links'
 import { countedAs, type Plan, type Step } from './plan'
@@ -99,7 +99,11 @@ export const applyPlan = async ({
   const one = async (step: Step): Promise<void> => {
     const isRecordWrite = Object.keys(step.data).length > 0
     try {
+      const noted = new Set<string>()
       const note = (message: string): void => {
+        // A slug retry stores the image again: its refusal is said once.
+        if (noted.has(message)) return
+        noted.add(message)
         errors.push({
           kind: step.entry.kind,
           externalId: step.entry.externalId,
@@ -107,13 +111,21 @@ export const applyPlan = async ({
           message,
         })
       }
-      const recordId = await writeStep({ payload, connection, step, eventIds, note }).catch(
-        (err) => {
-          if (!isSlugTaken(err) || step.entry.action !== 'create' || step.entry.kind !== 'events')
-            throw err
-          return writeStep({ payload, connection, step: withOwnSlug(step), eventIds, note })
-        },
-      )
+      // Fetched once, before any transaction: a slow image host holds no pooled connection.
+      const planned = step.data.image
+      const image = isImageToImport(planned)
+        ? await fetchImage({
+            config: payload.config,
+            tenantId: connection.tenantId,
+            image: planned,
+          })
+        : undefined
+      const write = (step: Step) => writeStep({ payload, connection, step, eventIds, note, image })
+      const recordId = await write(step).catch((err) => {
+        if (!isSlugTaken(err) || step.entry.action !== 'create' || step.entry.kind !== 'events')
+          throw err
+        return write(withOwnSlug(step))
+      })
       if (step.entry.kind === 'events' && step.entry.action === 'create')
         eventIds.set(step.entry.externalId, recordId)
       if (isRecordWrite) counts[countedAs[step.entry.action]]++
@@ -157,6 +169,7 @@ const writeStep = async ({
   step,
   eventIds,
   note,
+  image,
 }: {
   payload: Payload
   connection: Connection
@@ -164,6 +177,8 @@ const writeStep = async ({
   eventIds: Map<string, string>
   /** Something the record was written without, for the run's errors. */
   note: (message: string) => void
+  /** The provider's image the plan imports, fetched (or refused) before the transaction. */
+  image?: Awaited<ReturnType<typeof fetchImage>>
 }): Promise<string> => {
   const { entry } = step
   const req = await createLocalReq({ context: { ...syncContext } }, payload)
@@ -177,12 +192,15 @@ const writeStep = async ({
     } as const
     const data = nest(step.data)
     let recordId = entry.recordId
-    if (isImageToImport(data.image)) {
-      const image = await importImage({ req, tenantId: connection.tenantId, image: data.image })
-      if ('id' in image) data.image = image.id
+    if (image) {
+      const stored =
+        'refused' in image
+          ? image
+          : await storeImage({ req, tenantId: connection.tenantId, fetched: image })
+      if ('id' in stored) data.image = stored.id
       else {
         delete data.image
-        note(image.refused)
+        note(stored.refused)
       }
     }
     if (entry.kind === 'events') {
