@@ -307,21 +307,29 @@ describe('an editor writing content', () => {
     await page.goto(`${app.origin}/admin/collections/pages/create`)
     await page.waitForLoadState('networkidle')
     await page.fill('#field-title', 'Plan your visit')
-    const add = async (label: RegExp) => {
-      await page
-        .locator('#field-layout')
-        .getByRole('button', { name: /add layout/i })
-        .last()
-        .click()
-      await page.locator('.blocks-drawer, .drawer').last().getByText(label).first().click()
-    }
-    await add(/^rich text$/i)
+    // A click that lands while the form checks itself with the server is dropped: each block
+    // is chosen again until it is there (a drawer still open is used, not opened twice).
+    const add = async ({ label, added }: { label: RegExp; added: string }) =>
+      clickUntil({
+        click: async () => {
+          const choice = page.locator('.blocks-drawer, .drawer').last().getByText(label).first()
+          if (!(await choice.isVisible()))
+            await page
+              .locator('#field-layout')
+              .getByRole('button', { name: /add layout/i })
+              .last()
+              .click({ timeout: 5_000 })
+          await choice.click({ timeout: 5_000 })
+        },
+        done: async () => (await page.locator(added).count()) > 0,
+      })
+    await add({ label: /^rich text$/i, added: '#field-layout [contenteditable="true"]' })
     await page.locator('#field-layout [contenteditable="true"]').first().click()
     await page.keyboard.type('Doors open an hour before the show.')
-    await add(/^call to action$/i)
+    await add({ label: /^call to action$/i, added: 'input[name="layout.1.label"]' })
     await page.locator('input[name="layout.1.label"]').fill('Book tickets')
     await page.locator('input[name="layout.1.link"]').fill('https://tickets.example.com/')
-    await add(/^event list$/i)
+    await add({ label: /^event list$/i, added: 'input[name="layout.2.heading"]' })
     await page.locator('input[name="layout.2.heading"]').fill('Coming up')
     await page.screenshot({ path: screenshotPath('writer-page-layout'), fullPage: true })
 
