@@ -67,11 +67,14 @@ export const storeBookingUrls = async ({
   if (!instances || !own || !ticketing || !booking || !event)
     throw new Error('event-instances has no booking link columns')
   const link = present(eventLink) ?? null
+  const wanted = sql`coalesce(nullif(trim(${sql.identifier(own)}), ''), ${link}::text,
+        nullif(trim(${sql.identifier(ticketing)}), ''))`
+  // Every published save of the event asks; only performances whose link moves are rewritten.
   await executeInRequest({
     req,
     query: sql`update ${sql.identifier(instances.name)}
-      set ${sql.identifier(booking)} = coalesce(nullif(trim(${sql.identifier(own)}), ''), ${link}::text,
-        nullif(trim(${sql.identifier(ticketing)}), ''))
-      where ${sql.identifier(event)} = ${eventId}`,
+      set ${sql.identifier(booking)} = ${wanted}
+      where ${sql.identifier(event)} = ${eventId}
+        and ${sql.identifier(booking)} is distinct from ${wanted}`,
   })
 }
