@@ -95,6 +95,7 @@ const connectionOf = (more: Partial<Connection> = {}): Connection => ({
   importNewEvents: true,
   syncToPublished: true,
   removalLimitPercent: 50,
+  availabilityDaysAhead: 14,
   ...more,
 })
 

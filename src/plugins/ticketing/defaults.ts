@@ -1,3 +1,5 @@
+import type { ProviderName } from './types'
+
 /**
  * The `context` a sync's own writes carry: the lock hooks let them change the box office's
  * fields, and nothing counts them as an editor's edit.
@@ -43,6 +45,14 @@ export const optionDefaults: TicketingOptions = {
   perTenant: 10,
   maxRecords: 20_000,
   run: true,
+}
+
+/** What editors call each box office. */
+export const providerLabels: Record<ProviderName, string> = {
+  spektrix: 'Spektrix',
+  tessitura: 'Tessitura',
+  lineup: 'Line-Up',
+  elevent: 'Elevent',
 }
 
 /** The providers a connection may name, with what the admin calls them. */

@@ -1,4 +1,4 @@
-import type { ProviderName, SyncedKind } from './types'
+import type { ProviderName, SyncedKind, SyncProviderName } from './types'
 
 /**
  * Who owns each field a sync writes, per provider and kind, defined once: the sync reads it
@@ -18,29 +18,116 @@ export type FieldOwnership = {
   live: readonly string[]
 }
 
-export const fieldOwnership: Record<ProviderName, Record<SyncedKind, FieldOwnership>> = {
+/** Every performance a sync writes carries these, whatever the box office. */
+const instanceCommon = [
+  'event',
+  'startDate',
+  'endDate',
+  'ticketingSystem',
+  'ticketingSystemId',
+  'ticketingUrl',
+  'availability',
+  'onSale',
+  'cancelled',
+  'providerStatus',
+] as const
+
+/** What an availability run may write: the vocabulary, and the box office's raw words. */
+const liveCommon = ['availability', 'onSale', 'cancelled', 'providerStatus'] as const
+
+/** Seeds every box office may fill on an event while the editor has not. */
+const eventSeeds = ['title', 'description', 'image'] as const
+
+export const fieldOwnership: Record<SyncProviderName, Record<SyncedKind, FieldOwnership>> = {
   spektrix: {
+    events: { provider: ['spektrix.eventId'], seed: eventSeeds, live: [] },
+    'event-instances': {
+      provider: [...instanceCommon, 'spektrix.instanceId', 'spektrix.eventId'],
+      seed: [],
+      live: liveCommon,
+    },
+  },
+  tessitura: {
+    events: { provider: ['tessitura.productionSeasonIds'], seed: eventSeeds, live: [] },
+    'event-instances': {
+      provider: [
+        ...instanceCommon,
+        'tessitura.performanceId',
+        'tessitura.productionSeasonId',
+        'tessitura.keywords',
+        'tessitura.availability',
+      ],
+      seed: [],
+      live: [...liveCommon, 'tessitura.availability'],
+    },
+  },
+  lineup: {
     events: {
-      provider: ['spektrix.eventId'],
-      seed: ['title', 'description', 'image'],
+      provider: [
+        'lineup.eventId',
+        'lineup.eventName',
+        'lineup.ticketUrl',
+        'lineup.websiteUrl',
+        'lineup.tags',
+      ],
+      seed: [...eventSeeds, 'lineup.eventType', 'lineup.eventCategory'],
       live: [],
     },
     'event-instances': {
       provider: [
-        'event',
-        'startDate',
-        'endDate',
-        'ticketingSystem',
-        'ticketingSystemId',
-        'spektrix.instanceId',
-        'spektrix.eventId',
-        'ticketingUrl',
-        'availability',
-        'onSale',
-        'cancelled',
+        ...instanceCommon,
+        'lineup.ticketId',
+        'lineup.eventId',
+        'lineup.ticketName',
+        'lineup.ticketDescription',
+        'lineup.pricing.price',
+        'lineup.pricing.currency',
+        'lineup.availability.quantityAvailable',
+        'lineup.availability.quantitySold',
+        'lineup.availability.saleStart',
+        'lineup.availability.saleEnd',
+        'lineup.ticketStatus',
+        'lineup.ticketType',
+        'lineup.syncData',
       ],
       seed: [],
-      live: ['availability', 'onSale', 'cancelled'],
+      live: [
+        ...liveCommon,
+        'lineup.availability.quantityAvailable',
+        'lineup.availability.quantitySold',
+        'lineup.ticketStatus',
+      ],
     },
+  },
+}
+
+/**
+ * Where each box office's ids sit in the CMS: the event's link (Tessitura's holds one or more
+ * production season ids), the performance's own id and its event's id at the box office.
+ * The hooks and the engine read these; only the provider modules know more.
+ */
+export const providerPaths: Record<
+  ProviderName,
+  { eventIds: string; instanceId: string; instanceEventId: string }
+> = {
+  spektrix: {
+    eventIds: 'spektrix.eventId',
+    instanceId: 'spektrix.instanceId',
+    instanceEventId: 'spektrix.eventId',
+  },
+  tessitura: {
+    eventIds: 'tessitura.productionSeasonIds',
+    instanceId: 'tessitura.performanceId',
+    instanceEventId: 'tessitura.productionSeasonId',
+  },
+  lineup: {
+    eventIds: 'lineup.eventId',
+    instanceId: 'lineup.ticketId',
+    instanceEventId: 'lineup.eventId',
+  },
+  elevent: {
+    eventIds: 'elevent.eventId',
+    instanceId: 'elevent.showTimeId',
+    instanceEventId: 'elevent.eventId',
   },
 }

@@ -5,15 +5,24 @@ import type { Payload } from 'payload'
  * (credentials opened), a run as the runner asks for it, and what the engine answers.
  */
 
-/** The box offices with a provider module. Tessitura and Line-Up come next (issue 28). */
-export type ProviderName = 'spektrix'
+/** Every box office a connection may name. */
+export type ProviderName = 'spektrix' | 'tessitura' | 'lineup' | 'elevent'
+
+/**
+ * The box offices the engine reads. Elevent publishes no API that can be read: its connection
+ * only holds the shop address its booking links are built from.
+ */
+export type SyncProviderName = Exclude<ProviderName, 'elevent'>
+
+/** A full sync reads the catalogue; an availability run refreshes only the `live` fields. */
+export type RunKind = 'sync' | 'availability'
 
 /** A tenant's connection, as the engine reads it: credentials already opened. */
 export type Connection = {
   id: string
   tenantId: string
-  provider: ProviderName
-  /** The provider's settings (Spektrix: `clientName`, `customDomain`, `baseUrl`). */
+  provider: SyncProviderName
+  /** The provider's settings, by the names in `providerSettings` (`defaults.ts`). */
   settings: Record<string, string | undefined>
   /** Opened credentials; empty when the provider needs none. Never leaves the server. */
   credentials: Record<string, string>
@@ -24,6 +33,8 @@ export type Connection = {
   syncToPublished: boolean
   /** The share (percent) of known future performances a run may hide without a confirmed run. */
   removalLimitPercent: number
+  /** How far ahead an availability run refreshes, in days from now. */
+  availabilityDaysAhead: number
 }
 
 export type SyncCounts = {

@@ -112,6 +112,7 @@ const runSync = async ({
         return http.getJson(args)
       },
       maxRecords: settings.maxRecords,
+      linkedEventIds: state.events.filter((e) => e.connected).map((e) => e.externalId),
       wanted: ({ externalId, eventExternalId }) => {
         const event = byExternal.get(eventExternalId)
         if (!event) return connection.importNewEvents

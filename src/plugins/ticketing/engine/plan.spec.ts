@@ -19,9 +19,14 @@ const connection: Connection = {
   importNewEvents: false,
   syncToPublished: true,
   removalLimitPercent: 50,
+  availabilityDaysAhead: 14,
 }
 
-const provided = (id: string, start: string, more: Partial<ProviderInstance> = {}) => ({
+const provided = (
+  id: string,
+  start: string,
+  more: Partial<ProviderInstance> = {},
+): ProviderInstance => ({
   externalId: id,
   eventExternalId: 'E',
   start,
@@ -30,6 +35,7 @@ const provided = (id: string, start: string, more: Partial<ProviderInstance> = {
   onSale: true,
   availability: 'available' as const,
   ticketingUrl: `https://x.test/${id}`,
+  providerStatus: 'isOnSale: true',
   ...more,
 })
 

@@ -2,7 +2,7 @@ import type { Payload, Where } from 'payload'
 
 import { relationId, type RelationValue } from '../../../lib/relationId'
 import type { Connection } from '../types'
-import { parseInstanceIds } from './instanceIds'
+import { parseInstanceIds } from '../providers/idList'
 import { isEmptyRichText } from './plainRichText'
 
 /** A CMS event that names a provider event, as the plan reads it (its latest version). */

@@ -3,8 +3,8 @@ import type { CollectionConfig, Field, FieldAccess } from 'payload'
 import { sameValue } from '../engine/plan'
 import { valueAt } from '../engine/state'
 import { fieldOwnership } from '../ownership'
-import { providers } from '../providers/registry'
-import type { ProviderName, SyncedKind } from '../types'
+import { providerLabels } from '../defaults'
+import type { SyncProviderName, SyncedKind } from '../types'
 import { storedLocks } from './storedLocks'
 
 type Doc = Record<string, unknown>
@@ -27,9 +27,9 @@ const editableUnlessLocked =
 
 /** The providers that own a path of a kind, for the words the admin and the document show. */
 const ownersOf = ({ kind, path }: { kind: SyncedKind; path: string }): string[] =>
-  (Object.keys(fieldOwnership) as ProviderName[])
+  (Object.keys(fieldOwnership) as SyncProviderName[])
     .filter((provider) => fieldOwnership[provider][kind].provider.includes(path))
-    .map((provider) => providers[provider].label)
+    .map((provider) => providerLabels[provider])
 
 const lockWords = (owners: string[]): string =>
   `Kept by the ${owners.join(' or ')} sync while the event is sync-connected.`

@@ -1,17 +1,17 @@
 import { valueAt } from '../engine/state'
 import { fieldOwnership } from '../ownership'
-import type { ProviderName, SyncedKind } from '../types'
+import type { SyncProviderName, SyncedKind } from '../types'
 
 type Doc = Record<string, unknown> | null | undefined
 
-export const providerNames = Object.keys(fieldOwnership) as ProviderName[]
+export const providerNames = Object.keys(fieldOwnership) as SyncProviderName[]
 
-const connectedTo = (event: Doc): ProviderName | undefined =>
+const connectedTo = (event: Doc): SyncProviderName | undefined =>
   providerNames.find((name) => (event?.[name] as Doc)?.syncConnected === true)
 
 /** The provider whose performance this is: its ticketing system, and that system's instance id. */
-export const instanceProvider = (record: Doc): ProviderName | undefined => {
-  const system = record?.ticketingSystem as ProviderName | undefined
+export const instanceProvider = (record: Doc): SyncProviderName | undefined => {
+  const system = record?.ticketingSystem as SyncProviderName | undefined
   if (!system || !providerNames.includes(system)) return undefined
   return valueAt(record, `${system}.instanceId`) ? system : undefined
 }
@@ -31,7 +31,7 @@ export const lockedFieldPaths = ({
   record: Doc
   /** A performance's event (its latest version); unused for events. */
   event?: Doc
-}): { provider?: ProviderName; paths: readonly string[] } => {
+}): { provider?: SyncProviderName; paths: readonly string[] } => {
   if (kind === 'events') {
     const provider = connectedTo(record)
     return provider ? { provider, paths: fieldOwnership[provider].events.provider } : { paths: [] }

@@ -5,12 +5,11 @@ import {
 } from 'payload'
 
 import { relationId, type RelationValue } from '../../../lib/relationId'
-import { isSyncWrite } from '../defaults'
+import { isSyncWrite, providerLabels } from '../defaults'
 import { dropLinksOfRecord } from '../engine/links'
 import { sameValue } from '../engine/plan'
 import { valueAt } from '../engine/state'
-import { providers } from '../providers/registry'
-import type { ProviderName, SyncedKind } from '../types'
+import type { SyncProviderName, SyncedKind } from '../types'
 import { lockedFieldPaths } from './lockedPaths'
 import { storedLocks } from './storedLocks'
 
@@ -24,12 +23,12 @@ const refuse = ({
   why,
 }: {
   collection: string
-  provider: ProviderName
+  provider: SyncProviderName
   fields: string[]
   req: Parameters<CollectionBeforeChangeHook>[0]['req']
   why: string
 }): never => {
-  const label = providers[provider].label
+  const label = providerLabels[provider]
   throw new ValidationError({
     collection,
     req,

@@ -2,11 +2,11 @@ import type { PayloadRequest } from 'payload'
 
 import { relationId, type RelationValue } from '../../../lib/relationId'
 import { isLinked } from '../engine/links'
-import type { ProviderName, SyncedKind } from '../types'
+import type { SyncProviderName, SyncedKind } from '../types'
 import { instanceProvider, lockedFieldPaths } from './lockedPaths'
 
 type Doc = Record<string, unknown>
-export type Locks = { provider?: ProviderName; paths: readonly string[] }
+export type Locks = { provider?: SyncProviderName; paths: readonly string[] }
 
 const none: Locks = { paths: [] }
 

@@ -14,13 +14,20 @@ export class ProviderError extends Error {
   }
 }
 
-/** Reads one JSON answer, retried as the run's rules say; throws `ProviderError`. */
+/**
+ * Reads one JSON answer, retried as the run's rules say; throws `ProviderError`. A `POST` is
+ * only for a box office's read that takes its query as a body (Tessitura's searches): it is
+ * retried like a GET, so it must change nothing there.
+ */
 export type GetJson = (args: {
   url: URL
   /** What the call is, for messages: "the event list". */
   what: string
   /** Made for each attempt (a signature covers its Date). */
   headers?: () => Record<string, string>
+  method?: 'GET' | 'POST'
+  /** A POST's query, sent as JSON. */
+  body?: unknown
 }) => Promise<unknown>
 
 export type HttpOptions = {
@@ -49,6 +56,8 @@ class AttemptFailure extends Error {
 
 const attempt = ({
   url,
+  method,
+  body,
   headers,
   signal,
   agent,
@@ -58,6 +67,8 @@ const attempt = ({
   what,
 }: {
   url: URL
+  method: 'GET' | 'POST'
+  body: Buffer | undefined
   headers: Record<string, string>
   signal: AbortSignal
   agent: http.Agent
@@ -68,13 +79,21 @@ const attempt = ({
 }): Promise<Answer> =>
   new Promise<Answer>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http
-    const req = client.get(
+    const req = client.request(
       url,
       {
+        method,
         agent,
         lookup,
         signal,
-        headers: { accept: 'application/json', 'user-agent': 'arts-cms-ticketing/1', ...headers },
+        headers: {
+          accept: 'application/json',
+          'user-agent': 'arts-cms-ticketing/1',
+          ...(body
+            ? { 'content-type': 'application/json', 'content-length': String(body.length) }
+            : {}),
+          ...headers,
+        },
       },
       (res) => {
         const status = res.statusCode ?? 0
@@ -122,10 +141,11 @@ const attempt = ({
           : new AttemptFailure(`${label} ${unreachable} for ${what}.`, true),
       ),
     )
+    req.end(body)
   })
 
 /**
- * GET JSON from a box office under the outbound rules every server-side request follows
+ * Reads JSON from a box office under the outbound rules every server-side request follows
  * (`outboundRefusal`, `guardedLookup` with the tenant as owner, private hosts only when
  * allowed): a time-out per call, a size cap read as it streams, the run's deadline over
  * everything, retries with back-off for time-outs, connection errors, 5xx and 429 (honouring
@@ -138,7 +158,8 @@ export const makeGetJson = (options: HttpOptions): { getJson: GetJson; close: ()
     'https:': new https.Agent({ keepAlive: true, maxSockets: 16 }),
   }
   const { label } = options
-  const getJson: GetJson = async ({ url, what, headers }) => {
+  const getJson: GetJson = async ({ url, what, headers, method = 'GET', body }) => {
+    const sent = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
     const refusal = outboundRefusal({ url, allowedHosts: options.allowedHosts })
     if (refusal) throw new ProviderError(`${label}'s address ${refusal}.`)
     const trusted = isTrustedHost({ url, allowedHosts: options.allowedHosts })
@@ -151,6 +172,8 @@ export const makeGetJson = (options: HttpOptions): { getJson: GetJson; close: ()
       try {
         const answer = await attempt({
           url,
+          method,
+          body: sent,
           headers: headers?.() ?? {},
           signal,
           agent: agents[url.protocol as 'http:' | 'https:'] ?? agents['http:'],

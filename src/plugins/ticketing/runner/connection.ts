@@ -46,5 +46,6 @@ export const engineConnection = async ({
     importNewEvents: doc.importNewEvents ?? false,
     syncToPublished: doc.syncToPublished ?? true,
     removalLimitPercent: doc.removalLimitPercent ?? 50,
+    availabilityDaysAhead: 14,
   }
 }

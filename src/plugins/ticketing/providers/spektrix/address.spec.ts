@@ -18,6 +18,7 @@ describe('apiUrl', () => {
         importNewEvents: false,
         syncToPublished: true,
         removalLimitPercent: 50,
+        availabilityDaysAhead: 14,
       },
       path: 'events',
       query: { instanceStart_from: '2026-09-01' },

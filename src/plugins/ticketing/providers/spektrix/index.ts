@@ -2,6 +2,7 @@ import type { Connection } from '../../types'
 import { ProviderError, type GetJson } from '../http'
 import type { Provider, Window } from '../types'
 import { apiUrl, signedHeaders } from './address'
+import { spektrixEventLink } from './eventLink'
 import { mapEvent, mapInstance } from './map'
 import {
   readEvents,
@@ -86,6 +87,7 @@ const eachLimited = async <T>(items: T[], limit: number, task: (item: T) => Prom
 export const spektrix: Provider = {
   name: 'spektrix',
   label: 'Spektrix',
+  cms: spektrixEventLink,
   read: async ({ connection, window, getJson, wanted, maxRecords }) => {
     const get = caller({ connection, getJson })
     const listed = readEvents(

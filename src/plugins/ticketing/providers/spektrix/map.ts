@@ -78,4 +78,19 @@ export const mapInstance = ({
     status,
   }),
   ticketingUrl: bookingLink({ clientName, customDomain, instanceId: instance.id }),
+  providerStatus: statusWords({ instance, status }),
 })
+
+/** Spektrix's state of an instance, in its own terms, for support to read beside `availability`. */
+export const statusWords = ({
+  instance,
+  status,
+}: {
+  instance: Pick<SpektrixInstance, 'cancelled' | 'isOnSale'>
+  status?: SpektrixStatus
+}): string => {
+  if (instance.cancelled) return 'cancelled'
+  if (!instance.isOnSale) return 'isOnSale: false'
+  if (!status) return 'isOnSale: true'
+  return `isOnSale: true · available ${status.available} of ${status.capacity}`
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { parseInstanceIds } from './instanceIds'
+import { parseInstanceIds } from './idList'
 
 describe('parseInstanceIds', () => {
   it('reads a JSON array', () => {
