@@ -640,6 +640,9 @@ export interface Event {
      * Keep this record in sync with the ticketing system.
      */
     syncConnected?: boolean | null;
+    /**
+     * Kept by the Tessitura sync while the event is sync-connected.
+     */
     productionSeasonIds?: string | null;
     performanceSyncType?: string | null;
     productionPerformances?: string | null;
@@ -654,12 +657,27 @@ export interface Event {
      * Keep this record in sync with the ticketing system.
      */
     syncConnected?: boolean | null;
+    /**
+     * Kept by the Line-Up sync while the event is sync-connected.
+     */
     eventId?: string | null;
+    /**
+     * Kept by the Line-Up sync while the event is sync-connected.
+     */
     eventName?: string | null;
     eventType?: string | null;
     eventCategory?: string | null;
+    /**
+     * Kept by the Line-Up sync while the event is sync-connected.
+     */
     ticketUrl?: string | null;
+    /**
+     * Kept by the Line-Up sync while the event is sync-connected.
+     */
     websiteUrl?: string | null;
+    /**
+     * Kept by the Line-Up sync while the event is sync-connected.
+     */
     tags?: string | null;
     /**
      * Publish changes that arrive from the sync.
@@ -997,7 +1015,7 @@ export interface EventInstance {
    */
   title?: string | null;
   /**
-   * Kept by the Spektrix sync while the event is sync-connected.
+   * Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
    */
   event: string | Event;
   /**
@@ -1005,7 +1023,7 @@ export interface EventInstance {
    */
   venue?: (string | null) | Venue;
   /**
-   * Local time in the chosen zone. Kept by the Spektrix sync while the event is sync-connected.
+   * Local time in the chosen zone. Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
    */
   startDate: string;
   /**
@@ -1013,31 +1031,35 @@ export interface EventInstance {
    */
   startDate_tz?: string | null;
   /**
-   * Kept by the Spektrix sync while the event is sync-connected.
+   * Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
    */
   endDate?: string | null;
   /**
-   * Kept by the Spektrix sync while the event is sync-connected.
+   * Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
    */
   ticketingSystem?: ('elevent' | 'spektrix' | 'tessitura' | 'lineup' | 'other') | null;
   /**
-   * Kept by the Spektrix sync while the event is sync-connected.
+   * Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
    */
   ticketingSystemId?: string | null;
   /**
-   * What the box office says is left; set by the ticketing sync. Kept by the Spektrix sync while the event is sync-connected.
+   * What the box office says is left; set by the ticketing sync. Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
    */
   availability?: ('available' | 'limited' | 'sold_out' | 'not_on_sale' | 'cancelled') | null;
   /**
-   * Kept by the Spektrix sync while the event is sync-connected.
+   * Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
    */
   onSale?: boolean | null;
   /**
-   * Kept by the Spektrix sync while the event is sync-connected.
+   * Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
    */
   cancelled?: boolean | null;
   /**
-   * The box office's own booking page for this performance. Kept by the Spektrix sync while the event is sync-connected.
+   * The box office's own words for this performance's state, as the last sync read them. Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
+   */
+  providerStatus?: string | null;
+  /**
+   * The box office's own booking page for this performance. Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
    */
   ticketingUrl?: string | null;
   /**
@@ -1071,33 +1093,78 @@ export interface EventInstance {
     eventId?: string | null;
   };
   tessitura?: {
+    /**
+     * Kept by the Tessitura sync while the event is sync-connected.
+     */
     performanceId?: string | null;
+    /**
+     * Kept by the Tessitura sync while the event is sync-connected.
+     */
     productionSeasonId?: string | null;
+    /**
+     * Kept by the Tessitura sync while the event is sync-connected.
+     */
     keywords?: string | null;
+    /**
+     * Kept by the Tessitura sync while the event is sync-connected.
+     */
     availability?: string | null;
   };
   lineup?: {
+    /**
+     * Kept by the Line-Up sync while the event is sync-connected.
+     */
     ticketId?: string | null;
+    /**
+     * Kept by the Line-Up sync while the event is sync-connected.
+     */
     eventId?: string | null;
+    /**
+     * Kept by the Line-Up sync while the event is sync-connected.
+     */
     ticketName?: string | null;
+    /**
+     * Kept by the Line-Up sync while the event is sync-connected.
+     */
     ticketDescription?: string | null;
     pricing?: {
+      /**
+       * Kept by the Line-Up sync while the event is sync-connected.
+       */
       price?: number | null;
       /**
-       * ISO 4217, e.g. EUR.
+       * ISO 4217, e.g. EUR. Kept by the Line-Up sync while the event is sync-connected.
        */
       currency?: string | null;
     };
     availability?: {
+      /**
+       * Kept by the Line-Up sync while the event is sync-connected.
+       */
       quantityAvailable?: number | null;
+      /**
+       * Kept by the Line-Up sync while the event is sync-connected.
+       */
       quantitySold?: number | null;
+      /**
+       * Kept by the Line-Up sync while the event is sync-connected.
+       */
       saleStart?: string | null;
+      /**
+       * Kept by the Line-Up sync while the event is sync-connected.
+       */
       saleEnd?: string | null;
     };
+    /**
+     * Kept by the Line-Up sync while the event is sync-connected.
+     */
     ticketStatus?: string | null;
+    /**
+     * Kept by the Line-Up sync while the event is sync-connected.
+     */
     ticketType?: string | null;
     /**
-     * Raw data of the last sync, as Lineup sent it.
+     * Raw data of the last sync, as Lineup sent it. Kept by the Line-Up sync while the event is sync-connected.
      */
     syncData?: string | null;
   };
@@ -1792,7 +1859,7 @@ export interface TicketingConnection {
   id: string;
   tenant?: (string | null) | Tenant;
   name: string;
-  provider: 'spektrix';
+  provider: 'spektrix' | 'tessitura' | 'lineup' | 'elevent';
   spektrix?: {
     /**
      * Your Spektrix client name: lowercase letters and digits.
@@ -1807,12 +1874,50 @@ export interface TicketingConnection {
      */
     baseUrl?: string | null;
   };
+  tessitura?: {
+    /**
+     * The REST API root, such as https://tickets.example.org/TessituraService/.
+     */
+    baseUrl?: string | null;
+    /**
+     * Where your TNEW site sells tickets, such as https://tickets.example.org. Booking links are {address}/{production season}/{performance}.
+     */
+    tnewAddress?: string | null;
+  };
+  lineup?: {
+    /**
+     * Optional: where the Line-Up API is, if not the default.
+     */
+    baseUrl?: string | null;
+    /**
+     * Optional: the sales channel id, sent as x-channel.
+     */
+    channelId?: string | null;
+    /**
+     * Optional: the booking page of a performance, with {eventId} and {performanceId}.
+     */
+    bookingLinkTemplate?: string | null;
+  };
+  elevent?: {
+    /**
+     * Your Elevent shop, such as https://shop.elevent.se/yourvenue.
+     */
+    shopAddress?: string | null;
+    /**
+     * Optional: a performance's booking link, with {shop}, {eventId}, {eventUrlName} and {showTimeId}.
+     */
+    linkTemplate?: string | null;
+  };
   /**
    * Only for signed (owner-mode) calls. Stored sealed and never shown; type a new value to replace one, or clear the field and save to remove it.
    */
   credentials?: {
     apiUser?: string | null;
     apiKey?: string | null;
+    userName?: string | null;
+    userGroup?: string | null;
+    machineLocation?: string | null;
+    password?: string | null;
   };
   /**
    * Which credentials are stored.
@@ -1856,10 +1961,19 @@ export interface TicketingConnection {
    */
   removalLimitPercent?: number | null;
   /**
+   * How often to refresh availability and on-sale state alone, in minutes (5 at least); 0: off.
+   */
+  availabilityEveryMinutes?: number | null;
+  /**
+   * How far ahead availability is refreshed, in days.
+   */
+  availabilityDaysAhead?: number | null;
+  /**
    * Off: the schedule does not run.
    */
   active?: boolean | null;
   lastRun?: (string | null) | TicketingSyncRun;
+  lastAvailabilityRun?: (string | null) | TicketingSyncRun;
   updatedAt: string;
   createdAt: string;
 }
@@ -1873,7 +1987,8 @@ export interface TicketingSyncRun {
   id: string;
   tenant?: (string | null) | Tenant;
   connection?: (string | null) | TicketingConnection;
-  provider: 'spektrix';
+  provider: 'spektrix' | 'tessitura' | 'lineup' | 'elevent';
+  kind: 'sync' | 'availability';
   status: 'queued' | 'running' | 'succeeded' | 'failed';
   dryRun?: boolean | null;
   confirmRemovals?: boolean | null;
@@ -2183,6 +2298,7 @@ export interface EventInstancesSelect<T extends boolean = true> {
   availability?: T;
   onSale?: T;
   cancelled?: T;
+  providerStatus?: T;
   ticketingUrl?: T;
   bookingUrl?: T;
   hidden?: T;
@@ -2735,11 +2851,34 @@ export interface TicketingConnectionsSelect<T extends boolean = true> {
         customDomain?: T;
         baseUrl?: T;
       };
+  tessitura?:
+    | T
+    | {
+        baseUrl?: T;
+        tnewAddress?: T;
+      };
+  lineup?:
+    | T
+    | {
+        baseUrl?: T;
+        channelId?: T;
+        bookingLinkTemplate?: T;
+      };
+  elevent?:
+    | T
+    | {
+        shopAddress?: T;
+        linkTemplate?: T;
+      };
   credentials?:
     | T
     | {
         apiUser?: T;
         apiKey?: T;
+        userName?: T;
+        userGroup?: T;
+        machineLocation?: T;
+        password?: T;
       };
   credentialsSet?: T;
   credentialsSealed?: T;
@@ -2748,8 +2887,11 @@ export interface TicketingConnectionsSelect<T extends boolean = true> {
   importNewEvents?: T;
   syncToPublished?: T;
   removalLimitPercent?: T;
+  availabilityEveryMinutes?: T;
+  availabilityDaysAhead?: T;
   active?: T;
   lastRun?: T;
+  lastAvailabilityRun?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -2761,6 +2903,7 @@ export interface TicketingSyncRunsSelect<T extends boolean = true> {
   tenant?: T;
   connection?: T;
   provider?: T;
+  kind?: T;
   status?: T;
   dryRun?: T;
   confirmRemovals?: T;

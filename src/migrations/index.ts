@@ -22,6 +22,7 @@ import * as migration_20261124_211118_webhook_claim_bounds from './20261124_2111
 import * as migration_20261124_231937_search_indexes_declared from './20261124_231937_search_indexes_declared'
 import * as migration_20261125_015319_ticketing_sync from './20261125_015319_ticketing_sync'
 import * as migration_20261125_020003_ticketing from './20261125_020003_ticketing'
+import * as migration_20261125_045312_ticketing_providers from './20261125_045312_ticketing_providers'
 
 export const migrations = [
   {
@@ -143,5 +144,10 @@ export const migrations = [
     up: migration_20261125_020003_ticketing.up,
     down: migration_20261125_020003_ticketing.down,
     name: '20261125_020003_ticketing',
+  },
+  {
+    up: migration_20261125_045312_ticketing_providers.up,
+    down: migration_20261125_045312_ticketing_providers.down,
+    name: '20261125_045312_ticketing_providers',
   },
 ]

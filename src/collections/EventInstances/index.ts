@@ -106,6 +106,16 @@ export const EventInstances: CollectionConfig = {
         { name: 'cancelled', type: 'checkbox', defaultValue: false },
       ],
     },
+    {
+      name: 'providerStatus',
+      type: 'text',
+      maxLength: 500,
+      admin: {
+        readOnly: true,
+        description:
+          "The box office's own words for this performance's state, as the last sync read them.",
+      },
+    },
     linkField({
       name: 'ticketingUrl',
       admin: { description: "The box office's own booking page for this performance." },

@@ -56,13 +56,40 @@ export const providerLabels: Record<ProviderName, string> = {
 }
 
 /** The providers a connection may name, with what the admin calls them. */
-export const providers = [{ label: 'Spektrix', value: 'spektrix' }] as const
+export const providers = [
+  { label: 'Spektrix', value: 'spektrix' },
+  { label: 'Tessitura', value: 'tessitura' },
+  { label: 'Line-Up', value: 'lineup' },
+  { label: 'Elevent', value: 'elevent' },
+] as const satisfies readonly { label: string; value: ProviderName }[]
+
+/** Box offices whose connection holds only what their booking links are built from. */
+export const linkOnlyProviders: readonly ProviderName[] = ['elevent']
+
+/** The kinds of run: a full sync, and the short refresh of availability alone. */
+export const runKinds = ['sync', 'availability'] as const
 
 /** Where Spektrix's API and booking pages are unless a connection says otherwise. */
 export const spektrixBaseUrl = 'https://system.spektrix.com'
 
 /** The credentials each provider may use, by name: sealed at rest, never answered. */
-export const providerCredentials = { spektrix: ['apiUser', 'apiKey'] } as const
+export const providerCredentials = {
+  spektrix: ['apiUser', 'apiKey'],
+  // TessituraService's HTTP Basic user is `userName:userGroup:machineLocation`.
+  tessitura: ['userName', 'userGroup', 'machineLocation', 'password'],
+  lineup: ['apiKey'],
+  elevent: [],
+} as const satisfies Record<ProviderName, readonly string[]>
+
+/** What the admin calls each credential. */
+export const credentialLabels: Record<string, string> = {
+  apiUser: 'API user',
+  apiKey: 'API key',
+  userName: 'User name',
+  userGroup: 'User group',
+  machineLocation: 'Machine location',
+  password: 'Password',
+}
 
 /** What keeps the key sealing connection credentials apart from other sealed secrets'. */
 export const credentialPurpose = 'ticketing-credentials'

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { requireAdministeredTenant } from '../../../hooks/requireAdministeredTenant'
-import { providers, spektrixBaseUrl } from '../defaults'
+import { credentialLabels, providers, spektrixBaseUrl } from '../defaults'
 import { connectionAccess } from './access'
 import { allCredentialNames } from '../credentials/sealed'
 import { syncEndpoint } from './endpoints'
@@ -82,6 +82,88 @@ export const ticketingConnectionsCollection: CollectionConfig = {
       ],
     },
     {
+      name: 'tessitura',
+      label: 'Tessitura',
+      type: 'group',
+      admin: { condition: isProvider('tessitura') },
+      fields: [
+        {
+          name: 'baseUrl',
+          label: 'TessituraService URL',
+          type: 'text',
+          validate: validateBaseUrl,
+          admin: {
+            description:
+              'The REST API root, such as https://tickets.example.org/TessituraService/.',
+          },
+        },
+        {
+          name: 'tnewAddress',
+          label: 'Web sales (TNEW) address',
+          type: 'text',
+          maxLength: 2000,
+          admin: {
+            description:
+              'Where your TNEW site sells tickets, such as https://tickets.example.org. Booking links are {address}/{production season}/{performance}.',
+          },
+        },
+      ],
+    },
+    {
+      name: 'lineup',
+      label: 'Line-Up',
+      type: 'group',
+      admin: { condition: isProvider('lineup') },
+      fields: [
+        {
+          name: 'baseUrl',
+          label: 'API URL',
+          type: 'text',
+          validate: validateBaseUrl,
+          admin: { description: 'Optional: where the Line-Up API is, if not the default.' },
+        },
+        {
+          name: 'channelId',
+          label: 'Channel',
+          type: 'text',
+          maxLength: 20,
+          admin: { description: 'Optional: the sales channel id, sent as x-channel.' },
+        },
+        {
+          name: 'bookingLinkTemplate',
+          type: 'text',
+          maxLength: 2000,
+          admin: {
+            description:
+              'Optional: the booking page of a performance, with {eventId} and {performanceId}.',
+          },
+        },
+      ],
+    },
+    {
+      name: 'elevent',
+      label: 'Elevent',
+      type: 'group',
+      admin: { condition: isProvider('elevent') },
+      fields: [
+        {
+          name: 'shopAddress',
+          type: 'text',
+          maxLength: 2000,
+          admin: { description: 'Your Elevent shop, such as https://shop.elevent.se/yourvenue.' },
+        },
+        {
+          name: 'linkTemplate',
+          type: 'text',
+          maxLength: 2000,
+          admin: {
+            description:
+              "Optional: a performance's booking link, with {shop}, {eventId}, {eventUrlName} and {showTimeId}.",
+          },
+        },
+      ],
+    },
+    {
       name: 'credentials',
       type: 'group',
       virtual: true,
@@ -93,7 +175,7 @@ export const ticketingConnectionsCollection: CollectionConfig = {
       },
       fields: allCredentialNames.map((name) => ({
         name,
-        label: name === 'apiUser' ? 'API user' : 'API key',
+        label: credentialLabels[name] ?? name,
         type: 'text' as const,
         virtual: true,
         maxLength: 1000,
@@ -152,6 +234,23 @@ export const ticketingConnectionsCollection: CollectionConfig = {
       },
     },
     {
+      name: 'availabilityEveryMinutes',
+      type: 'number',
+      defaultValue: 5,
+      validate: validateSchedule,
+      admin: {
+        description:
+          'How often to refresh availability and on-sale state alone, in minutes (5 at least); 0: off.',
+      },
+    },
+    {
+      name: 'availabilityDaysAhead',
+      type: 'number',
+      defaultValue: 14,
+      validate: validateWholeBetween({ min: 1, max: 90 }),
+      admin: { description: 'How far ahead availability is refreshed, in days.' },
+    },
+    {
       name: 'sync',
       type: 'ui',
       admin: { components: { Field: '/components/TicketingSync#TicketingSync' } },
@@ -164,6 +263,12 @@ export const ticketingConnectionsCollection: CollectionConfig = {
     },
     {
       name: 'lastRun',
+      type: 'relationship',
+      relationTo: 'ticketing-sync-runs',
+      admin: { readOnly: true, position: 'sidebar' },
+    },
+    {
+      name: 'lastAvailabilityRun',
       type: 'relationship',
       relationTo: 'ticketing-sync-runs',
       admin: { readOnly: true, position: 'sidebar' },

@@ -86,6 +86,7 @@ export const requestSync = async ({
         tenant,
         connection: connection.id,
         provider: connection.provider,
+        kind: 'sync',
         status: 'queued',
         dryRun,
         confirmRemovals,

@@ -28,7 +28,8 @@ export const engineConnection = async ({
     })
     .catch(() => null)) as TicketingConnection | null
   const tenantId = relationId(doc?.tenant)
-  if (!doc || !tenantId) return undefined
+  // A link-only box office (Elevent) has nothing the engine can read.
+  if (!doc || !tenantId || doc.provider === 'elevent') return undefined
   return {
     id: doc.id,
     tenantId,

@@ -18,6 +18,7 @@ export const queueScheduledRuns = async (payload: Payload): Promise<number> => {
       false, false, 'schedule', now(), 0, 0, 0, 0, 0, 0, 0, false, now(), now()
     from ticketing_connections c
     where c.active is not false and c.sync_every_minutes > 0 and c.tenant_id is not null
+      and c.provider <> 'elevent'
       and not exists (
         select 1 from ticketing_sync_runs r
         where r.connection_id = c.id

@@ -1,7 +1,7 @@
 import type { CollectionConfig, Field } from 'payload'
 
 import { inAdministeredTenant } from '../../../access/administeredTenant'
-import { providers, runStatuses } from '../defaults'
+import { providers, runKinds, runStatuses } from '../defaults'
 import { inMemberTenant } from '../connections/access'
 import { keepStoredRun } from './keepStoredRun'
 
@@ -51,6 +51,17 @@ export const ticketingSyncRunsCollection: CollectionConfig = {
       type: 'select',
       required: true,
       options: providers.map(({ label, value }) => ({ label, value })),
+      admin: readOnly,
+    },
+    {
+      name: 'kind',
+      type: 'select',
+      required: true,
+      defaultValue: 'sync',
+      options: [
+        { label: 'Full sync', value: 'sync' },
+        { label: 'Availability', value: 'availability' },
+      ] satisfies { label: string; value: (typeof runKinds)[number] }[],
       admin: readOnly,
     },
     {
