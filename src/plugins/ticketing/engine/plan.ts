@@ -1,6 +1,7 @@
 import { fieldOwnership } from '../ownership'
 import type { Catalogue, ProviderEvent, ProviderInstance, Window } from '../providers/types'
 import type { Connection, FieldChange, PlanEntry, SyncedKind } from '../types'
+import { cancelRule } from './cancelRule'
 import { linkKey, type Link } from './links'
 import { imageToImport } from './imageToImport'
 import { plainRichText } from './plainRichText'
@@ -274,15 +275,13 @@ export const planSync = ({
       unchanged++
       continue
     }
-    // Hidden while cancelled; shown again when it comes back only if the sync hid it.
-    let hiddenBySync = link?.hiddenBySync ?? false
-    if (instance.cancelled && !cms.hidden) {
-      changes.push({ field: 'hidden', from: false, to: true })
-      hiddenBySync = true
-    } else if (!instance.cancelled && cms.hidden && hiddenBySync) {
-      changes.push({ field: 'hidden', from: true, to: false })
-      hiddenBySync = false
-    }
+    const shown = cancelRule({
+      cancelled: instance.cancelled,
+      hidden: cms.hidden,
+      hiddenBySync: link?.hiddenBySync ?? false,
+    })
+    if (shown.change) changes.push(shown.change)
+    const { hiddenBySync } = shown
     const cancelling = instance.cancelled && cms.values.cancelled !== true
     const step: Step = {
       entry: {
