@@ -68,6 +68,11 @@ export const fairQueueBounds = {
    * a process runs two, one per tenant, and its runner claims a run only when a place is free.
    */
   ticketing: () => ({ total: 2, perOwner: 1, waitMs: 60_000, waitingPerOwner: 1 }),
+  /**
+   * Availability refreshes (a few calls and writes, within two minutes) have places of their
+   * own: two long full syncs never hold up a five-minute refresh. Two at once, one per tenant.
+   */
+  ticketingLive: () => ({ total: 2, perOwner: 1, waitMs: 60_000, waitingPerOwner: 1 }),
 } satisfies Record<string, () => FairShareBounds>
 
 export type FairQueueName = keyof typeof fairQueueBounds

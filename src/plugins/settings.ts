@@ -52,6 +52,8 @@ export const pluginSettings = (): {
     pollMs: intSetting({ name: 'TICKETING_POLL_MS' }),
     runDeadlineMs: intSetting({ name: 'TICKETING_RUN_DEADLINE_MS' }),
     runRetentionDays: intSetting({ name: 'TICKETING_RUN_RETENTION_DAYS' }),
+    availabilityDeadlineMs: intSetting({ name: 'TICKETING_AVAILABILITY_DEADLINE_MS' }),
+    availabilityRetentionHours: intSetting({ name: 'TICKETING_AVAILABILITY_RETENTION_HOURS' }),
     httpTimeoutMs: intSetting({ name: 'TICKETING_HTTP_TIMEOUT_MS' }),
     maxResponseBytes: intSetting({ name: 'TICKETING_MAX_RESPONSE_BYTES' }),
     perTenant: intSetting({ name: 'TICKETING_CONNECTIONS_PER_TENANT' }),

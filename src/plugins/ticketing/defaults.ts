@@ -20,6 +20,10 @@ export type TicketingOptions = {
   runDeadlineMs: number
   /** Days a finished run is kept; 0 keeps them all. */
   runRetentionDays: number
+  /** How long one availability refresh may take: a few calls and writes. */
+  availabilityDeadlineMs: number
+  /** Hours a finished availability refresh is kept (one every few minutes); 0 keeps them all. */
+  availabilityRetentionHours: number
   /** One provider call, connect to last byte. */
   httpTimeoutMs: number
   /** The most a provider's answer (a list) may hold. */
@@ -40,6 +44,8 @@ export const optionDefaults: TicketingOptions = {
   pollMs: 5 * second,
   runDeadlineMs: 15 * minute,
   runRetentionDays: 30,
+  availabilityDeadlineMs: 2 * minute,
+  availabilityRetentionHours: 24,
   httpTimeoutMs: 20 * second,
   maxResponseBytes: 32 * 1024 * 1024,
   perTenant: 10,

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 
+import { executeAvailability } from '../engine/executeAvailability'
 import { executeSync } from '../engine/executeSync'
 import { heartbeatEveryMs } from '../defaults'
 import { noCounts, type RunOutcome } from '../types'
@@ -18,7 +19,8 @@ const failed = (message: string): RunOutcome => ({
 const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`
 
 /**
- * Runs a claimed run to its end: the engine under the run's deadline, the heartbeat kept by a
+ * Runs a claimed run to its end: the engine of its kind (a full sync, or an availability
+ * refresh) under the run's deadline, the heartbeat kept by a
  * timer (and by the engine between records), and the outcome stored whatever happened: a
  * thrown error fails the run with its message and never leaves it running.
  *
@@ -65,8 +67,9 @@ export const executeRun = async ({
     if (!connection) outcome = failed('The connection was deleted before the run started.')
     else {
       const deadline = Date.now() + deadlineMs
+      const engine = run.kind === 'availability' ? executeAvailability : executeSync
       outcome = await Promise.race([
-        executeSync({
+        engine({
           payload,
           run: {
             runId: run.id,

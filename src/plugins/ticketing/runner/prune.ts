@@ -2,23 +2,35 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 
 import { postgresOf } from '../../../db/postgres'
+import { optionDefaults } from '../defaults'
 
 /**
- * Removes finished runs older than the retention (by when they finished); a connection whose
- * last run goes loses the link (its column is set null). 0 keeps them all.
+ * Removes finished runs older than their retention (by when they finished): full syncs after
+ * `retentionDays`, availability refreshes (one every few minutes per connection) after
+ * `availabilityRetentionHours`; a connection whose last run goes loses the link (its column is
+ * set null). 0 keeps that kind's all.
  */
 export const pruneSyncRuns = async ({
   payload,
   retentionDays,
+  availabilityRetentionHours = optionDefaults.availabilityRetentionHours,
 }: {
   payload: Payload
   retentionDays: number
+  availabilityRetentionHours?: number
 }): Promise<number> => {
-  if (retentionDays <= 0) return 0
-  const { rows } = await postgresOf(payload).drizzle.execute<{ id: string }>(sql`
-    delete from ticketing_sync_runs
-    where status in ('succeeded', 'failed')
-      and coalesce(finished_at, updated_at) < now() - ${`${retentionDays} days`}::interval
-    returning id`)
-  return rows.length
+  const db = postgresOf(payload).drizzle
+  const prune = async (kind: 'sync' | 'availability', age: string): Promise<number> => {
+    const { rows } = await db.execute<{ id: string }>(sql`
+      delete from ticketing_sync_runs
+      where status in ('succeeded', 'failed') and kind = ${kind}
+        and coalesce(finished_at, updated_at) < now() - ${age}::interval
+      returning id`)
+    return rows.length
+  }
+  let removed = 0
+  if (retentionDays > 0) removed += await prune('sync', `${retentionDays} days`)
+  if (availabilityRetentionHours > 0)
+    removed += await prune('availability', `${availabilityRetentionHours} hours`)
+  return removed
 }

@@ -27,7 +27,7 @@ const stillOurs = (run: ClaimedRun) =>
 /**
  * Stores a run's outcome, if the run is still this claim's (one taken up again elsewhere after
  * this instance's heartbeat stopped belongs to that instance now), and makes it its
- * connection's last run. Says whether it stored it.
+ * connection's last run of its kind. Says whether it stored it.
  */
 export const settleRun = async ({
   payload,
@@ -54,7 +54,12 @@ export const settleRun = async ({
       where ${stillOurs(run)}
       returning id`)
     if (rows.length === 0) return false
-    if (run.connectionId)
+    // A refresh every few minutes would hide the last full sync's outcome: each kind has its own.
+    if (run.connectionId && run.kind === 'availability')
+      await tx.execute(sql`
+        update ticketing_connections set last_availability_run_id = ${run.id}
+        where id = ${run.connectionId}`)
+    else if (run.connectionId)
       await tx.execute(sql`
         update ticketing_connections set last_run_id = ${run.id}
         where id = ${run.connectionId}`)

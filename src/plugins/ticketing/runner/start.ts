@@ -1,37 +1,74 @@
 import type { Payload } from 'payload'
 
-import { fairQueue, fairQueueBounds } from '../../../lib/fairQueues'
+import { fairQueue, fairQueueBounds, type FairQueueName } from '../../../lib/fairQueues'
 import { runPeriodically } from '../../../lib/periodic'
 import { pruneEveryMs } from '../defaults'
 import { ticketingOptions } from '../options'
+import { providers } from '../providers/registry'
+import type { RunKind, SyncProviderName } from '../types'
 import { claimRun, releaseRun, type ClaimedRun } from './claim'
 import { executeRun } from './execute'
 import { pruneSyncRuns } from './prune'
 import { recoverStaleRuns } from './recover'
-import { queueScheduledRuns } from './schedule'
+import { queueScheduledRefreshes, queueScheduledRuns } from './schedule'
 import { registerRunner } from './wake'
+
+/** The providers whose module reads availability: only their connections get refreshes. */
+const refreshableProviders = (): SyncProviderName[] =>
+  Object.values(providers).flatMap((p) => (p?.readAvailability ? [p.name] : []))
 
 /**
  * This instance's runner: every poll it takes up runs left by dead instances, queues the
- * schedule's runs, and claims queued runs while it has room (the `ticketing` fair queue's
- * places), each run under its tenant's share. Shutdown stops the polls; a run in progress is
- * left to its heartbeat, and another instance takes it up once that stops.
+ * schedule's full syncs and availability refreshes, and claims queued runs of each kind while
+ * that kind has room (its own fair queue's places: `ticketing` for full syncs, `ticketingLive`
+ * for refreshes, so long syncs never hold up a refresh), each run under its tenant's share.
+ * Shutdown stops the polls; a run in progress is left to its heartbeat, and another instance
+ * takes it up once that stops.
  */
 export const startRunner = (payload: Payload): void => {
   const options = ticketingOptions(payload.config)
-  const room = fairQueueBounds.ticketing().total
-  const queue = fairQueue({ name: 'ticketing' })
-  let running = 0
+  const lanes: { kind: RunKind; queue: FairQueueName; deadlineMs: number; running: number }[] = [
+    { kind: 'sync', queue: 'ticketing', deadlineMs: options.runDeadlineMs, running: 0 },
+    {
+      kind: 'availability',
+      queue: 'ticketingLive',
+      deadlineMs: options.availabilityDeadlineMs,
+      running: 0,
+    },
+  ]
   let polling = false
   let again = false
   let stopped = false
 
-  const runClaimed = async (run: ClaimedRun): Promise<void> => {
-    const done = await queue.run({
+  const runClaimed = async ({
+    run,
+    lane,
+  }: {
+    run: ClaimedRun
+    lane: (typeof lanes)[number]
+  }): Promise<void> => {
+    const done = await fairQueue({ name: lane.queue }).run({
       owner: run.tenantId,
-      task: () => executeRun({ payload, run, deadlineMs: options.runDeadlineMs }),
+      task: () => executeRun({ payload, run, deadlineMs: lane.deadlineMs }),
     })
     if ('over' in done) await releaseRun({ payload, run })
+  }
+
+  const claimAll = async (lane: (typeof lanes)[number]): Promise<void> => {
+    const room = fairQueueBounds[lane.queue]().total
+    while (lane.running < room && !stopped) {
+      const run = await claimRun(payload, lane.kind)
+      if (!run) break
+      lane.running++
+      runClaimed({ run, lane })
+        .catch((err: unknown) =>
+          payload.logger.error({ err, msg: `ticketing: run ${run.id} could not be settled` }),
+        )
+        .finally(() => {
+          lane.running--
+          wake()
+        })
+    }
   }
 
   const poll = async (): Promise<void> => {
@@ -44,19 +81,8 @@ export const startRunner = (payload: Payload): void => {
     try {
       await recoverStaleRuns(payload)
       await queueScheduledRuns(payload)
-      while (running < room && !stopped) {
-        const run = await claimRun(payload)
-        if (!run) break
-        running++
-        runClaimed(run)
-          .catch((err: unknown) =>
-            payload.logger.error({ err, msg: `ticketing: run ${run.id} could not be settled` }),
-          )
-          .finally(() => {
-            running--
-            wake()
-          })
-      }
+      await queueScheduledRefreshes({ payload, providers: refreshableProviders() })
+      for (const lane of lanes) await claimAll(lane)
     } finally {
       polling = false
     }
@@ -83,7 +109,11 @@ export const startRunner = (payload: Payload): void => {
     name: 'ticketing run retention',
     everyMs: pruneEveryMs,
     run: () => {
-      pruneSyncRuns({ payload, retentionDays: options.runRetentionDays }).catch((err: unknown) =>
+      pruneSyncRuns({
+        payload,
+        retentionDays: options.runRetentionDays,
+        availabilityRetentionHours: options.availabilityRetentionHours,
+      }).catch((err: unknown) =>
         payload.logger.warn({ err, msg: 'ticketing: pruning runs failed' }),
       )
     },

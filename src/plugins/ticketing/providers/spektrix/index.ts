@@ -2,6 +2,7 @@ import type { Connection } from '../../types'
 import { ProviderError, type GetJson } from '../http'
 import type { Provider, Window } from '../types'
 import { apiUrl, signedHeaders } from './address'
+import { readSpektrixAvailability } from './availability'
 import { spektrixEventLink } from './eventLink'
 import { mapEvent, mapInstance } from './map'
 import {
@@ -88,6 +89,8 @@ export const spektrix: Provider = {
   name: 'spektrix',
   label: 'Spektrix',
   cms: spektrixEventLink,
+  readAvailability: ({ connection, getJson, instances }) =>
+    readSpektrixAvailability({ get: caller({ connection, getJson }), instances, dateBatches }),
   read: async ({ connection, window, getJson, wanted, maxRecords }) => {
     const get = caller({ connection, getJson })
     const listed = readEvents(
