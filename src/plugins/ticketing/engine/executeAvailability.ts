@@ -187,7 +187,13 @@ export const executeAvailability: ExecuteSync = async ({ payload, run }) => {
         )!,
         { plan: entries },
       )
-    return { status: 'succeeded', counts, errors, plan: entries, ...(note ? { message: note } : {}) }
+    return {
+      status: 'succeeded',
+      counts,
+      errors,
+      plan: entries,
+      ...(note ? { message: note } : {}),
+    }
   } catch (err) {
     return failed(
       `The availability refresh stopped: ${err instanceof Error ? err.message : String(err)}`,
