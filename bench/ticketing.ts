@@ -210,37 +210,75 @@ const measureAvailabilityRefresh = async ({
   changes: number
   changeLogRows: () => Promise<number>
 }): Promise<string> => {
+  const refreshOnce = refreshWith({
+    client,
+    base,
+    headers,
+    connectionId,
+    tenantId,
+    spektrix,
+    changeLogRows,
+  })
+  const lines: string[] = []
+  // First with nothing changed: a full sync that leaves a live field unwritten (the engine on
+  // main before the provider-neutral one writes no `providerStatus`) shows here, not below.
+  lines.push(await refreshOnce('availability refresh, nothing changed'))
   const soonest = catalogue.instances
     .filter((i) => (catalogue.statuses.get(i.id)?.available ?? 1) > 0)
     .sort((a, b) => a.startUtc.localeCompare(b.startUtc))
     .slice(0, changes)
   for (const instance of soonest) catalogue.statuses.set(instance.id, statusJson({ available: 0 }))
-  const logBefore = await changeLogRows()
-  const callsBefore = spektrix.state.requests.length
-  const started = performance.now()
-  const { rows } = await client.query<{ id: string }>(
-    `insert into ticketing_sync_runs
+  lines.push(await refreshOnce(`availability refresh, ${changes} sold out`))
+  return lines.join('\n')
+}
+
+const refreshWith =
+  ({
+    client,
+    base,
+    headers,
+    connectionId,
+    tenantId,
+    spektrix,
+    changeLogRows,
+  }: {
+    client: pg.Client
+    base: string
+    headers: Record<string, string>
+    connectionId: string
+    tenantId: string
+    spektrix: FakeSpektrix
+    changeLogRows: () => Promise<number>
+  }) =>
+  async (name: string): Promise<string> => {
+    const logBefore = await changeLogRows()
+    const callsBefore = spektrix.state.requests.length
+    const started = performance.now()
+    const { rows } = await client.query<{ id: string }>(
+      `insert into ticketing_sync_runs
       (tenant_id, connection_id, provider, kind, status, dry_run, confirm_removals, trigger,
        queued_at, attempts, counts_created, counts_updated, counts_unchanged, counts_cancelled,
        counts_removed, counts_failed, needs_confirmation, updated_at, created_at)
      values ($1, $2, 'spektrix', 'availability', 'queued', false, false, 'manual', now(), 0,
        0, 0, 0, 0, 0, 0, false, now(), now())
      returning id`,
-    [tenantId, connectionId],
-  )
-  const id = rows[0]!.id
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    const got = (await (await fetch(`${base}/ticketing-sync-runs/${id}`, { headers })).json()) as {
-      status: string
-      counts: Record<string, number>
-      message?: string
+      [tenantId, connectionId],
+    )
+    const id = rows[0]!.id
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const got = (await (
+        await fetch(`${base}/ticketing-sync-runs/${id}`, { headers })
+      ).json()) as {
+        status: string
+        counts: Record<string, number>
+        message?: string
+      }
+      if (got.status === 'failed') throw new Error(`the refresh failed: ${got.message}`)
+      if (got.status !== 'succeeded') continue
+      const seconds = (performance.now() - started) / 1000
+      const { updated = 0, cancelled = 0 } = got.counts
+      const calls = spektrix.state.requests.length - callsBefore
+      return `${name.padEnd(44)} | ${seconds.toFixed(1).padStart(6)} s (${(seconds / targets.availability).toFixed(2)}x the ${targets.availability} s target) | ${calls} provider calls | ${updated + cancelled} writes | change log +${(await changeLogRows()) - logBefore} | ${JSON.stringify(got.counts)}`
     }
-    if (got.status === 'failed') throw new Error(`the refresh failed: ${got.message}`)
-    if (got.status !== 'succeeded') continue
-    const seconds = (performance.now() - started) / 1000
-    const { updated = 0, cancelled = 0 } = got.counts
-    const calls = spektrix.state.requests.length - callsBefore
-    return `${`availability refresh, ${changes} sold out`.padEnd(44)} | ${seconds.toFixed(1).padStart(6)} s (${(seconds / targets.availability).toFixed(2)}x the ${targets.availability} s target) | ${calls} provider calls | ${updated + cancelled} writes | change log +${(await changeLogRows()) - logBefore} | ${JSON.stringify(got.counts)}`
   }
-}

@@ -18,7 +18,8 @@ import { executeRun } from '../../src/plugins/ticketing/runner/execute'
 import type { Connection, RunOutcome } from '../../src/plugins/ticketing/types'
 import { startDeliveryWorker } from '../../src/plugins/webhooks/delivery/worker'
 import type { WebhookOptions } from '../../src/plugins/webhooks/defaults'
-import { waitUntil } from '../helpers/app'
+import { startApp, waitUntil, type RunningApp } from '../helpers/app'
+import { createKey, partner } from '../helpers/partner'
 import {
   eventJson,
   instanceJson,
@@ -41,6 +42,10 @@ let fake: FakeSpektrix
 let receiver: Receiver
 let connectionId: string
 let worker: { stop: () => Promise<void> } | undefined
+let app: RunningApp
+let readKey: string
+
+const site = () => partner({ origin: app.origin, tenant: 'ta-quay', key: readKey })
 
 const day = 86_400_000
 const now = Date.now()
@@ -134,6 +139,7 @@ beforeAll(async () => {
     collection: 'tenants',
     data: { name: 'Availability', slug: 'ta-quay' },
   })
+  readKey = await createKey({ payload, tenants: [tenant], scope: 'read' })
   fake = await startFakeSpektrix({ clientName: 'quaytheatre' })
   receiver = await startReceiver()
   setOptions({ allowedHosts: [fake.host] })
@@ -167,11 +173,13 @@ beforeAll(async () => {
     data: { tenant: tenant.id, url: receiver.url('/hook'), kinds: ['event-instances'] } as never,
   })
   worker = startDeliveryWorker({ payload })
+  app = await startApp()
 })
 
 afterAll(async () => {
   setOptions({ allowedHosts: optionDefaults.allowedHosts })
   await worker?.stop()
+  await app?.stop()
   await fake?.stop()
   await receiver?.close()
 })
@@ -181,6 +189,12 @@ describe('an availability refresh', () => {
     const sold = near[1]!
     const before = await instanceBy(sold)
     const changes = await changesOf(String(before.id))
+    // Read once, so the app's read cache holds the answer from before.
+    expect((await site().get('event-instances', String(before.id))).body).toMatchObject({
+      availability: 'available',
+    })
+    const feedBefore = await site().call('GET', '/changes?limit=200')
+    const cursor = String(feedBefore.body.next ?? '')
     fake.state.catalogue.statuses.set(sold, statusJson({ available: 0, capacity: 300 }))
     const outcome = await refresh()
     expect(outcome).toMatchObject({ status: 'succeeded', errors: [] })
@@ -201,6 +215,21 @@ describe('an availability refresh', () => {
       providerStatus: 'isOnSale: true · available 0 of 300',
     })
     expect(await changesOf(String(before.id))).toBe(changes + 1)
+    // The website reads it through the partner API (the cache dropped on the write), and the
+    // change feed has one entry for it.
+    await waitUntil({
+      what: 'the website reads it sold out',
+      timeoutMs: 10_000,
+      check: async () =>
+        (await site().get('event-instances', String(before.id))).body.availability === 'sold_out',
+    })
+    const feed = await site().call(
+      'GET',
+      `/changes?limit=200${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`,
+    )
+    expect(
+      (feed.body.changes as { id: string }[]).filter((c) => c.id === String(before.id)),
+    ).toHaveLength(1)
     await waitUntil({
       what: 'the webhook of the sold-out performance',
       timeoutMs: 20_000,
