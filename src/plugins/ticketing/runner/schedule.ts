@@ -46,7 +46,8 @@ export const queueScheduledRuns = async (payload: Payload): Promise<number> => {
  * Queues an availability refresh of every active connection of a provider that can read
  * availability (`providers`) whose last refresh was queued longer ago than its interval. None
  * while any run of the connection is queued or running: a full sync refreshes availability
- * anyway, and a refresh waiting behind it would only repeat it.
+ * anyway, and a refresh waiting behind it would only repeat it. None of a connection with no
+ * performance linked yet (never synced): it would ask about nothing, every few minutes.
  */
 export const queueScheduledRefreshes = async ({
   payload,
@@ -66,6 +67,9 @@ export const queueScheduledRefreshes = async ({
     from ticketing_connections c
     where c.active is not false and c.availability_every_minutes > 0 and c.tenant_id is not null
       and c.provider::text not in (${linkOnly}) and c.provider::text in (${readable})
+      and exists (
+        select 1 from ticketing_links l
+        where l.connection_id = c.id::text and l.kind = 'event-instances')
       and not exists (
         select 1 from ticketing_sync_runs r
         where r.connection_id = c.id
