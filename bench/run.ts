@@ -10,7 +10,9 @@
  * with bench-2 flooding (its receiver hangs), as ratios.
  * Then the box-office sync against a Spektrix stand-in (200 events, 2,000 performances): the
  * first import, the same run unchanged, and 100 availability changes, each in seconds against
- * the issue's target, writes a second and the app's peak memory (`bench/ticketing.ts`).
+ * the issue's target, writes a second and the app's peak memory; then availability refreshes
+ * (nothing changed, then 100 more sold out): seconds, provider calls, writes and change-log
+ * rows (`bench/ticketing.ts`).
  * Settings: BENCH_EVENTS (default 3000), BENCH_SECONDS per measurement (5), BENCH_CONCURRENCY (8),
  * BENCH_LARGE_EVENTS (100000; 0 skips the reads at scale), BENCH_WRITES=off (skips the writes,
  * and the sync with them), BENCH_TICKETING=off (skips the sync); BENCH_ONLY=ticketing runs the
