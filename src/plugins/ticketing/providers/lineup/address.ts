@@ -32,3 +32,19 @@ export const lineupHeaders = (connection: Connection): Record<string, string> =>
   const channel = connection.settings.channelId?.trim()
   return { authorization: `Bearer ${apiKey}`, ...(channel ? { 'x-channel': channel } : {}) }
 }
+
+const setting = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+
+/**
+ * A connection's `lineup` group as the module's settings, for `runner/connection.ts` (the
+ * design's `cms.settingsOf`): the base URL defaults to Line-Up's own, never to another box
+ * office's.
+ */
+export const lineupSettingsOf = (
+  group: Record<string, unknown> | null | undefined,
+): Record<string, string | undefined> => ({
+  baseUrl: setting(group?.baseUrl) ?? lineupOrigin,
+  channelId: setting(group?.channelId),
+  bookingLinkTemplate: setting(group?.bookingLinkTemplate),
+})
