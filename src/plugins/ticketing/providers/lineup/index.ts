@@ -27,7 +27,8 @@ export const eachPerformance = async ({
 }: {
   connection: Connection
   get: LineUpGet
-  eventId: string
+  /** One event's; none: every event's. */
+  eventId?: string
   from: Date
   keep: (performance: LineUpPerformance) => void
 }): Promise<void> =>
@@ -35,9 +36,13 @@ export const eachPerformance = async ({
     first: apiUrl({
       connection,
       path: 'performance/',
-      query: { event_id: eventId, start_date: day(from), page: '1' },
+      query: {
+        ...(eventId ? { event_id: eventId } : {}),
+        start_date: day(from),
+        page: '1',
+      },
     }),
-    what: `the performances of event ${eventId}`,
+    what: eventId ? `the performances of event ${eventId}` : 'the performance list',
     get,
     onPage: (body) => readPerformancePage(body).forEach(keep),
   })
@@ -55,27 +60,10 @@ export const lineup: Provider = {
     const get = lineupCaller({ connection, getJson })
     const template = connection.settings.bookingLinkTemplate
     const events = new Map<string, LineUpEvent>()
-    if (connection.importNewEvents)
-      await eachPage({
-        first: apiUrl({ connection, path: 'event/', query: { page: '1' } }),
-        what: 'the event list',
-        get,
-        onPage: (body) => {
-          for (const event of readEventPage(body)) {
-            events.set(event.id, event)
-            if (events.size > maxRecords)
-              throw tooMany({
-                label: 'Line-Up',
-                what: 'events',
-                count: events.size,
-                maxRecords,
-                atLeast: true,
-              })
-          }
-        },
-      })
-    for (const id of linkedEventIds) {
-      if (events.has(id)) continue
+    const over = (what: string, count: number) =>
+      tooMany({ label: 'Line-Up', what, count, maxRecords, atLeast: true })
+    const detail = async (id: string): Promise<void> => {
+      if (events.has(id)) return
       events.set(
         id,
         readEvent(
@@ -87,40 +75,48 @@ export const lineup: Provider = {
         ),
       )
     }
-    if (events.size > maxRecords)
-      throw tooMany({ label: 'Line-Up', what: 'events', count: events.size, maxRecords })
     // Kept as each page is read: the window's wanted performances, the first of a repeated id.
     const kept = new Map<string, LineUpPerformance>()
     const from = window.from.getTime()
     const to = window.to.getTime()
-    for (const event of events.values())
-      await eachPerformance({
-        connection,
+    const keep = (performance: LineUpPerformance): void => {
+      if (kept.has(performance.id)) return
+      const start = Date.parse(
+        zonedInstant({
+          date: performance.startDate,
+          time: performance.startTime,
+          timeZone: performance.timeZone,
+        }),
+      )
+      if (start < from || start > to) return
+      if (!wanted({ externalId: performance.id, eventExternalId: performance.eventId })) return
+      kept.set(performance.id, performance)
+      if (kept.size > maxRecords) throw over('performances', kept.size)
+    }
+    if (connection.importNewEvents) {
+      // Every event, then every performance from the window's start in one list (not one list
+      // per event: an organisation's past events would each cost a call).
+      await eachPage({
+        first: apiUrl({ connection, path: 'event/', query: { page: '1' } }),
+        what: 'the event list',
         get,
-        eventId: event.id,
-        from: window.from,
-        keep: (performance) => {
-          if (kept.has(performance.id)) return
-          const start = Date.parse(
-            zonedInstant({
-              date: performance.startDate,
-              time: performance.startTime,
-              timeZone: performance.timeZone,
-            }),
-          )
-          if (start < from || start > to) return
-          if (!wanted({ externalId: performance.id, eventExternalId: performance.eventId })) return
-          kept.set(performance.id, performance)
-          if (kept.size > maxRecords)
-            throw tooMany({
-              label: 'Line-Up',
-              what: 'performances',
-              count: kept.size,
-              maxRecords,
-              atLeast: true,
-            })
+        onPage: (body) => {
+          for (const event of readEventPage(body)) {
+            events.set(event.id, event)
+            if (events.size > maxRecords) throw over('events', events.size)
+          }
         },
       })
+      await eachPerformance({ connection, get, from: window.from, keep })
+    } else
+      for (const id of linkedEventIds)
+        await eachPerformance({ connection, get, eventId: id, from: window.from, keep })
+    // The linked events (their fields stay fresh without performances) and those with kept
+    // performances: an imported event with none in the window is no event of the run's.
+    const needed = [...new Set([...linkedEventIds, ...[...kept.values()].map((p) => p.eventId)])]
+    if (needed.length > maxRecords)
+      throw tooMany({ label: 'Line-Up', what: 'events', count: needed.length, maxRecords })
+    for (const id of needed) await detail(id)
     const detailed = await readDetails({ connection, get, ids: [...kept.keys()] })
     const instances: ProviderInstance[] = [...kept.values()].map((listed) =>
       mapInstance({
@@ -130,8 +126,8 @@ export const lineup: Provider = {
       }),
     )
     return {
-      events: [...events.values()].map((event) =>
-        mapEvent({ event, bookingLinkTemplate: template }),
+      events: needed.map((id) =>
+        mapEvent({ event: events.get(id)!, bookingLinkTemplate: template }),
       ),
       instances,
     }

@@ -199,10 +199,18 @@ describe('Line-Up read over HTTP', () => {
     expect((await read({ linkedEventIds: ['152'] })).instances).toHaveLength(1)
   })
 
-  it('reads the event list first when importing new events', async () => {
-    const { events } = await read({ over: { importNewEvents: true }, linkedEventIds: ['151'] })
-    expect(events.map((e) => e.externalId)).toEqual(['151', '152', '153'])
+  it('reads the event list and one performance list when importing new events', async () => {
+    const { events, instances } = await read({
+      over: { importNewEvents: true },
+      linkedEventIds: ['151'],
+    })
+    // 153 has no performance in the window: no event of the run's.
+    expect(events.map((e) => e.externalId)).toEqual(['151', '152'])
+    expect(instances).toHaveLength(6)
     expect(fake.requests()).toContain('/api/event/?page=1')
+    expect(fake.requests()).toContain('/api/event/?page=2')
+    expect(fake.requests()).toContain('/api/performance/?start_date=2026-10-01&page=1')
+    expect(fake.requests().some((p) => p.includes('event_id='))).toBe(false)
     expect(fake.requests()).not.toContain('/api/event/151/')
   })
 
