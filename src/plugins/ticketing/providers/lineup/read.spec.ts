@@ -214,6 +214,19 @@ describe('Line-Up read over HTTP', () => {
     expect(fake.requests()).not.toContain('/api/event/151/')
   })
 
+  it('answers what the box office changed: removed, cancelled, sold out, moved', async () => {
+    fake.remove(1002)
+    fake.cancel(1003)
+    fake.sellOut(1004)
+    fake.change(1005, { startTime: '14:00:00' })
+    const { instances } = await read({ linkedEventIds: ['151'] })
+    const by = new Map(instances.map((i) => [i.externalId, i]))
+    expect([...by.keys()].sort()).toEqual(['1001', '1003', '1004', '1005'])
+    expect(by.get('1003')).toMatchObject({ cancelled: true, availability: 'cancelled' })
+    expect(by.get('1004')).toMatchObject({ availability: 'sold_out', onSale: true })
+    expect(by.get('1005')?.start).toBe('2026-10-15T13:00:00.000Z')
+  })
+
   it('asks details only for wanted performances', async () => {
     await read({ wanted: (i) => i.externalId === '1002' })
     expect(fake.requests().filter((p) => /^\/api\/performance\/\d+\/$/.test(p))).toEqual([
