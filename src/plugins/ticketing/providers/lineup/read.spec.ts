@@ -234,6 +234,35 @@ describe('Line-Up read over HTTP', () => {
     ])
   })
 
+  it('leaves out a performance gone from Line-Up in an availability read, fails when all are', async () => {
+    const http = makeGetJson({
+      owner: 't',
+      deadline: Date.now() + 60_000,
+      timeoutMs: 5_000,
+      maxBytes: 1_000_000,
+      allowedHosts: [fake.host],
+      label: 'Line-Up',
+    })
+    const ask = (ids: string[]) =>
+      lineup.readAvailability!({
+        connection: connection(),
+        getJson: http.getJson,
+        window,
+        instances: ids.map((externalId) => ({
+          externalId,
+          eventExternalId: '151',
+          start: '2026-10-13T18:30:00.000Z',
+        })),
+      })
+    try {
+      fake.remove(1002)
+      expect((await ask(['1001', '1002'])).map((l) => l.externalId)).toEqual(['1001'])
+      await expect(ask(['1002'])).rejects.toThrow('No asked performance was found')
+    } finally {
+      http.close()
+    }
+  })
+
   it('reads availability of the asked performances only', async () => {
     fake.sellOut(1003)
     fake.cancel(1004)
