@@ -8,6 +8,10 @@ import { syncEndpoint } from './endpoints'
 import { dropLinks } from './hooks/dropLinks'
 import { dropQueuedRuns } from './hooks/dropQueuedRuns'
 import { limitConnectionsPerTenant } from './hooks/limitPerTenant'
+import {
+  refreshEleventLinksOnChange,
+  refreshEleventLinksOnDelete,
+} from './hooks/refreshEleventLinks'
 import { answerNoCredentials, sealCredentials } from './hooks/sealCredentials'
 import {
   validateBaseUrl,
@@ -41,6 +45,8 @@ export const ticketingConnectionsCollection: CollectionConfig = {
     beforeChange: [requireAdministeredTenant, limitConnectionsPerTenant, sealCredentials],
     afterRead: [answerNoCredentials],
     beforeDelete: [dropQueuedRuns, dropLinks],
+    afterChange: [refreshEleventLinksOnChange],
+    afterDelete: [refreshEleventLinksOnDelete],
   },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },

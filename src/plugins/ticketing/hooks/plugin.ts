@@ -1,12 +1,17 @@
 import type { CollectionConfig } from 'payload'
 
 import type { SyncedKind } from '../types'
+import { eleventEventLinks, eleventInstanceLink } from './eleventLinks'
 import { withLockedFields } from './lockedFieldAccess'
 import { dropLinksOnDelete, lockEventFields, lockInstanceFields } from './locks'
 
-const hooksFor: Record<SyncedKind, Pick<NonNullable<CollectionConfig['hooks']>, 'beforeChange'>> = {
-  events: { beforeChange: [lockEventFields] },
-  'event-instances': { beforeChange: [lockInstanceFields] },
+const hooksFor: Record<
+  SyncedKind,
+  Pick<NonNullable<CollectionConfig['hooks']>, 'beforeChange' | 'afterChange'>
+> = {
+  events: { beforeChange: [lockEventFields], afterChange: [eleventEventLinks] },
+  // Elevent's link before the collection's own hooks: `keepBookingUrl` derives from it.
+  'event-instances': { beforeChange: [lockInstanceFields, eleventInstanceLink] },
 }
 
 /**
@@ -23,6 +28,7 @@ export const withSyncHooks = (collections: CollectionConfig[]): CollectionConfig
       hooks: {
         ...collection.hooks,
         beforeChange: [...(added.beforeChange ?? []), ...(collection.hooks?.beforeChange ?? [])],
+        afterChange: [...(collection.hooks?.afterChange ?? []), ...(added.afterChange ?? [])],
         afterDelete: [...(collection.hooks?.afterDelete ?? []), dropLinksOnDelete(kind)],
       },
     }

@@ -1,6 +1,7 @@
 import type { SyncProviderName } from '../types'
+import { lineup } from './lineup'
 import { spektrix } from './spektrix'
 import type { Provider } from './types'
 
 /** Every box office with a provider module, by the name a connection gives. */
-export const providers: Partial<Record<SyncProviderName, Provider>> = { spektrix }
+export const providers: Partial<Record<SyncProviderName, Provider>> = { spektrix, lineup }

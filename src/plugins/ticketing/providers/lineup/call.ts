@@ -1,0 +1,61 @@
+import type { Connection } from '../../types'
+import { ProviderError, type GetJson } from '../http'
+import { apiUrl, lineupHeaders } from './address'
+import { eachLimited } from './limits'
+import { readPerformance, type LineUpPerformance } from './shapes'
+
+/** Detail calls under way at once, over one keep-alive agent. */
+export const detailConcurrency = 8
+
+export type LineUpGet = (args: { url: URL; what: string }) => Promise<unknown>
+
+/** One caller for the run: the headers are checked (and a missing key fails) before any call. */
+export const lineupCaller = ({
+  connection,
+  getJson,
+}: {
+  connection: Connection
+  getJson: GetJson
+}): LineUpGet => {
+  const headers = lineupHeaders(connection)
+  return ({ url, what }) => getJson({ url, what, headers: () => headers })
+}
+
+/** Each named performance's detail (with pricing and counts), `detailConcurrency` at a time. */
+export const readDetails = async ({
+  connection,
+  get,
+  ids,
+  skipMissing = false,
+}: {
+  connection: Connection
+  get: LineUpGet
+  ids: readonly string[]
+  /** A performance Line-Up no longer has (404) is left out instead of failing the run. */
+  skipMissing?: boolean
+}): Promise<Map<string, LineUpPerformance>> => {
+  const detailed = new Map<string, LineUpPerformance>()
+  let missing = 0
+  await eachLimited(ids, detailConcurrency, async (id) => {
+    const what = `performance ${id}`
+    let body: unknown
+    try {
+      body = await get({
+        url: apiUrl({ connection, path: `performance/${encodeURIComponent(id)}/` }),
+        what,
+      })
+    } catch (err) {
+      // `makeGetJson`'s words for a 404 of this very call (it gives no status of its own).
+      if (!skipMissing || !(err instanceof Error) || err.message !== notFound(what)) throw err
+      missing++
+      return
+    }
+    detailed.set(id, readPerformance(body, what))
+  })
+  // Every one gone is more likely a wrong address than a season's removals.
+  if (missing > 0 && detailed.size === 0)
+    throw new ProviderError(`${notFound(`performance ${ids[0]}`)} No asked performance was found.`)
+  return detailed
+}
+
+const notFound = (what: string): string => `Line-Up answered 404 for ${what}.`
