@@ -5,7 +5,16 @@ import type { Tenant } from '../../src/payload-types'
 import { syncContext } from '../../src/plugins/ticketing/defaults'
 import { nest } from '../../src/plugins/ticketing/engine/apply'
 import { lockedFieldPaths } from '../../src/plugins/ticketing/hooks/lockedPaths'
+import {
+  eventJson,
+  instanceJson,
+  spektrixId,
+  startFakeSpektrix,
+  statusJson,
+  type FakeSpektrix,
+} from '../helpers/fakeSpektrix'
 import { getTestPayload } from '../helpers/payload'
+import { describeProviderSync } from '../helpers/providerSyncCases'
 
 /**
  * The engine's provider-neutral writes, in-process against the test database: a partial write
@@ -109,4 +118,45 @@ describe('the locks of every provider', () => {
       }).paths,
     ).toContain('tessitura.availability')
   })
+})
+
+const bare = (utc: Date): string => utc.toISOString().slice(0, 19)
+const instanceOf = (fake: FakeSpektrix, id: string) =>
+  fake.state.catalogue.instances.find((i) => i.id === id)!
+
+describeProviderSync<FakeSpektrix>({
+  provider: 'spektrix',
+  startFake: () => startFakeSpektrix({ clientName: 'casestheatre' }),
+  connection: ({ baseUrl }) => ({
+    settings: { clientName: 'casestheatre', baseUrl },
+    credentials: {},
+  }),
+  addEvent: ({ fake, title, starts }) => {
+    const eventId = spektrixId(35000)
+    fake.state.catalogue.events.push(eventJson({ id: eventId, name: title }))
+    const instanceIds = starts.map((start) => {
+      const id = spektrixId(68000)
+      fake.state.catalogue.instances.push(instanceJson({ id, eventId, start }))
+      return id
+    })
+    return { eventId, instanceIds }
+  },
+  cancel: ({ fake, id }) => {
+    Object.assign(instanceOf(fake, id), { cancelled: true, isOnSale: false })
+  },
+  remove: ({ fake, id }) => {
+    const { instances } = fake.state.catalogue
+    instances.splice(instances.indexOf(instanceOf(fake, id)), 1)
+  },
+  move: ({ fake, id, start }) => {
+    const local = new Date(start.getTime() + 3_600_000)
+    Object.assign(instanceOf(fake, id), { startUtc: bare(start), start: bare(local) })
+  },
+  sellOut: ({ fake, id }) => {
+    fake.state.catalogue.statuses.set(id, statusJson({ available: 0 }))
+  },
+  expectedFields: ({ fake, id }) => ({
+    'spektrix.instanceId': id,
+    'spektrix.eventId': instanceOf(fake, id).event.id,
+  }),
 })
