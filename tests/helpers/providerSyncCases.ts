@@ -9,6 +9,7 @@ import {
   syncContext,
   type TicketingOptions,
 } from '../../src/plugins/ticketing/defaults'
+import { nest } from '../../src/plugins/ticketing/engine/apply'
 import { executeSync } from '../../src/plugins/ticketing/engine/executeSync'
 import { providerPaths } from '../../src/plugins/ticketing/ownership'
 import { providers } from '../../src/plugins/ticketing/providers/registry'
@@ -233,6 +234,16 @@ export const describeProviderSync = <F extends FakeBox>(adapter: ProviderSyncAda
         }),
       ).rejects.toMatchObject({ status: 400 })
       const event = await cmsEvent()
+      // A partial group naming another box-office event: still connected, so refused.
+      await expect(
+        payload.update({
+          collection: 'events',
+          id: String(event.id),
+          overrideAccess: true,
+          draft: true,
+          data: nest({ [paths.eventIds]: 'another' }) as never,
+        }),
+      ).rejects.toMatchObject({ status: 400 })
       await payload.update({
         collection: 'events',
         id: String(event.id),
