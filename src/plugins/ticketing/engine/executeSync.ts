@@ -14,7 +14,7 @@ import { countedAs, planSync, removalsOf, type Step } from './plan'
 import { reportedPlan, withNote } from './planReport'
 import { ticketingOptions } from '../options'
 import { matchesKeywords } from './keywords'
-import { readCmsState, type CmsEvent } from './state'
+import { eventsByExternalId, readCmsState } from './state'
 import { windowOf } from './window'
 
 /**
@@ -93,13 +93,7 @@ const runSync = async ({
     instancePaths: fieldOwnership[connection.provider]['event-instances'].provider,
     linkedIds,
   })
-  const byExternal = new Map<string, CmsEvent>()
-  for (const event of state.events)
-    for (const externalId of event.externalIds) {
-      // As the plan judges it: the connected one of two events naming one id wins.
-      const known = byExternal.get(externalId)
-      if (!known || (!known.connected && event.connected)) byExternal.set(externalId, event)
-    }
+  const byExternal = eventsByExternalId(state.events)
 
   const http = makeGetJson({
     owner: connection.tenantId,

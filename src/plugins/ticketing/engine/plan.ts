@@ -12,7 +12,7 @@ import { linkKey, type Link } from './links'
 import { imageToImport } from './imageToImport'
 import { plainRichText } from './plainRichText'
 import { sourceHash } from './sourceHash'
-import type { CmsEvent, CmsInstance } from './state'
+import { eventsByExternalId, type CmsEvent, type CmsInstance } from './state'
 
 /** One write a run makes: a record (or only its link, when nothing it holds changes). */
 export type Step = {
@@ -186,13 +186,7 @@ export const planSync = ({
   const refreshes: Step[] = []
   let unchanged = 0
 
-  const byExternal = new Map<string, CmsEvent>()
-  for (const event of events)
-    for (const externalId of event.externalIds) {
-      // Two CMS events naming one provider event: the connected one wins.
-      const known = byExternal.get(externalId)
-      if (!known || (!known.connected && event.connected)) byExternal.set(externalId, event)
-    }
+  const byExternal = eventsByExternalId(events)
   const created = new Map<string, { syncToPublished: boolean }>()
 
   // Events: the linked ones get their empty seed fields filled; new ones are imported.

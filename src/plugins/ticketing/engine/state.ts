@@ -39,6 +39,20 @@ export type CmsInstance = {
 
 type Doc = Record<string, unknown>
 
+/**
+ * Each box-office event id to the CMS event naming it (one CMS event may name several); of two
+ * naming one id, the connected one wins.
+ */
+export const eventsByExternalId = (events: readonly CmsEvent[]): Map<string, CmsEvent> => {
+  const byExternal = new Map<string, CmsEvent>()
+  for (const event of events)
+    for (const externalId of event.externalIds) {
+      const known = byExternal.get(externalId)
+      if (!known || (!known.connected && event.connected)) byExternal.set(externalId, event)
+    }
+  return byExternal
+}
+
 /** Ids in one `in` query: well under PostgreSQL's bind parameters per statement. */
 const idsPerQuery = 1000
 
