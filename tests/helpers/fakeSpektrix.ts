@@ -1,8 +1,15 @@
 import { createHmac } from 'node:crypto'
-import http from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type http from 'node:http'
 
 import sharp from 'sharp'
+
+import {
+  noBoxOfficeKnobs,
+  sendJson as send,
+  startFakeBoxOffice,
+  type BoxOfficeCall,
+  type BoxOfficeKnobs,
+} from './fakeBoxOffice'
 
 /**
  * A Spektrix API v3 stand-in: a real HTTP server on loopback serving the documented shapes
@@ -195,29 +202,12 @@ export const makeCatalogue = ({
   return catalogue
 }
 
-export type Knobs = {
-  /** The next N calls answer `status` (503 unless said) with `Retry-After: retryAfter`. */
-  unavailable: { calls: number; retryAfter: string; status?: number }
-  /** Every call answers a redirect here. */
-  redirectTo: string | null
-  /** Every list answers malformed JSON. */
-  malformed: boolean
-  /** Every call is accepted and never answered. */
-  hang: boolean
-  /** Lists answer this many bytes of valid JSON, streamed without a length. */
-  hugeBytes: number
+export type Knobs = BoxOfficeKnobs & {
   /** The instance list answers `[]` (a misconfigured account, an outage answered 200). */
   emptyInstances: boolean
 }
 
-const noKnobs = (): Knobs => ({
-  unavailable: { calls: 0, retryAfter: '1' },
-  redirectTo: null,
-  malformed: false,
-  hang: false,
-  hugeBytes: 0,
-  emptyInstances: false,
-})
+const noKnobs = (): Knobs => ({ ...noBoxOfficeKnobs(), emptyInstances: false })
 
 export type FakeSpektrix = Awaited<ReturnType<typeof startFakeSpektrix>>
 
@@ -233,13 +223,18 @@ export const startFakeSpektrix = async ({
   /** Owner mode: every call must carry a valid `SpektrixAPI3` signature. */
   credentials?: { apiUser: string; apiKey: string }
 }) => {
-  const state = { catalogue, knobs: noKnobs(), requests: [] as string[], refused: 0 }
+  const state = {
+    catalogue,
+    knobs: noKnobs(),
+    requests: [] as string[],
+    calls: [] as BoxOfficeCall[],
+    refused: 0,
+  }
   const image = await sharp({
     create: { width: 96, height: 64, channels: 3, background: '#b03a2e' },
   })
     .jpeg()
     .toBuffer()
-  const sockets = new Set<Socket>()
   const prefix = `/${clientName}/api/v3/`
 
   const signatureOk = (req: http.IncomingMessage, origin: string): boolean => {
@@ -251,119 +246,69 @@ export const startFakeSpektrix = async ({
     return req.headers.authorization === `SpektrixAPI3 ${credentials.apiUser}:${expected}`
   }
 
-  const send = (res: http.ServerResponse, status: number, body: unknown) => {
-    const text = JSON.stringify(body)
-    res.writeHead(status, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': String(Buffer.byteLength(text)),
-    })
-    res.end(text)
-  }
-
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', origin)
-    state.requests.push(`${url.pathname}${url.search}`)
-    const { knobs } = state
-    if (knobs.hang) return
-    if (knobs.unavailable.calls > 0) {
-      knobs.unavailable.calls--
-      res.writeHead(knobs.unavailable.status ?? 503, {
-        'retry-after': knobs.unavailable.retryAfter,
-      })
-      return res.end('Down for maintenance')
-    }
-    if (knobs.redirectTo) {
-      res.writeHead(302, { location: knobs.redirectTo })
-      return res.end()
-    }
-    // Event images, as Spektrix's CDN serves them: public, outside the client's API.
-    if (url.pathname.startsWith('/images/')) {
-      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(image.length) })
-      return res.end(image)
-    }
-    if (!signatureOk(req, origin)) {
-      state.refused++
-      return send(res, 401, { message: 'Invalid signature' })
-    }
-    if (!url.pathname.startsWith(prefix)) return send(res, 404, { message: 'No such client' })
-    const path = url.pathname.slice(prefix.length)
-    const isList = path === 'events' || path === 'instances'
-    if (isList && knobs.malformed) {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      return res.end('[{"id": "34001AGQ", "name": "The Seag')
-    }
-    if (isList && knobs.hugeBytes > 0) {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      const item = JSON.stringify(eventJson({ id: '1X', name: 'x'.repeat(1000) }))
-      res.write('[')
-      let written = 1
-      const more = (): void => {
-        while (written < knobs.hugeBytes) {
-          written += item.length + 1
-          if (!res.write(`${item},`)) return void res.once('drain', more)
-        }
-        res.end(`${item}]`)
+  const box = await startFakeBoxOffice({
+    state,
+    noKnobs,
+    isList: (url) =>
+      url.pathname.startsWith(prefix) &&
+      ['events', 'instances'].includes(url.pathname.slice(prefix.length)),
+    hugeItem: eventJson({ id: '1X', name: 'x'.repeat(1000) }),
+    route: ({ req, res, url, origin }) => {
+      const { knobs } = state
+      // Event images, as Spektrix's CDN serves them: public, outside the client's API.
+      if (url.pathname.startsWith('/images/')) {
+        res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(image.length) })
+        return res.end(image)
       }
-      res.on('error', () => undefined)
-      return more()
-    }
-    const { events, instances, statuses } = state.catalogue
-    if (path === 'events') {
-      const from = url.searchParams.get('instanceStart_from') ?? '0000'
-      const to = url.searchParams.get('instanceStart_to') ?? '9999'
-      const inRange = new Set(
-        instances
-          .filter((i) => dayOf(i.startUtc) >= from && dayOf(i.startUtc) <= to)
-          .map((i) => i.event.id),
-      )
-      return send(
-        res,
-        200,
-        events.filter((e) => inRange.has(e.id)),
-      )
-    }
-    if (path === 'instances') {
-      if (knobs.emptyInstances) return send(res, 200, [])
-      const from = url.searchParams.get('startFrom') ?? '0000'
-      const to = url.searchParams.get('startTo') ?? '9999'
-      return send(
-        res,
-        200,
-        instances.filter((i) => dayOf(i.startUtc) >= from && dayOf(i.startUtc) <= to),
-      )
-    }
-    const status = /^instances\/([^/]+)\/status$/.exec(path)
-    if (status) {
-      const id = decodeURIComponent(status[1]!)
-      if (!instances.some((i) => i.id === id)) return send(res, 404, { message: 'No instance' })
-      return send(res, 200, statuses.get(id) ?? statusJson({ available: 300 }))
-    }
-    return send(res, 404, { message: 'Not found' })
+      if (!signatureOk(req, origin)) {
+        state.refused++
+        return send(res, 401, { message: 'Invalid signature' })
+      }
+      if (!url.pathname.startsWith(prefix)) return send(res, 404, { message: 'No such client' })
+      const path = url.pathname.slice(prefix.length)
+      const { events, instances, statuses } = state.catalogue
+      if (path === 'events') {
+        const from = url.searchParams.get('instanceStart_from') ?? '0000'
+        const to = url.searchParams.get('instanceStart_to') ?? '9999'
+        const inRange = new Set(
+          instances
+            .filter((i) => dayOf(i.startUtc) >= from && dayOf(i.startUtc) <= to)
+            .map((i) => i.event.id),
+        )
+        return send(
+          res,
+          200,
+          events.filter((e) => inRange.has(e.id)),
+        )
+      }
+      if (path === 'instances') {
+        if (knobs.emptyInstances) return send(res, 200, [])
+        const from = url.searchParams.get('startFrom') ?? '0000'
+        const to = url.searchParams.get('startTo') ?? '9999'
+        return send(
+          res,
+          200,
+          instances.filter((i) => dayOf(i.startUtc) >= from && dayOf(i.startUtc) <= to),
+        )
+      }
+      const status = /^instances\/([^/]+)\/status$/.exec(path)
+      if (status) {
+        const id = decodeURIComponent(status[1]!)
+        if (!instances.some((i) => i.id === id)) return send(res, 404, { message: 'No instance' })
+        return send(res, 200, statuses.get(id) ?? statusJson({ available: 300 }))
+      }
+      return send(res, 404, { message: 'Not found' })
+    },
   })
-  server.on('connection', (socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  const origin = `http://127.0.0.1:${port}`
+  const { origin } = box
   return {
     origin,
     /** An event image this server serves (a real JPEG), by its name. */
     imageUrl: (name: string) => `${origin}/images/${encodeURIComponent(name)}.jpg`,
-    /** host:port, for TICKETING_ALLOWED_HOSTS. */
-    host: `127.0.0.1:${port}`,
+    host: box.host,
     state,
-    /** Calls answered since the last reset, by path and query. */
-    requests: () => [...state.requests],
-    reset: () => {
-      state.knobs = noKnobs()
-      state.requests = []
-      state.refused = 0
-    },
-    stop: async () => {
-      for (const socket of sockets) socket.destroy()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    },
+    requests: box.requests,
+    reset: box.reset,
+    stop: box.stop,
   }
 }

@@ -88,7 +88,11 @@ export const applyPlan = async ({
   errors: RecordError[]
 }): Promise<{ stoppedAt?: number }> => {
   const { connection } = run
-  const eventIds = new Map(events.filter((e) => e.connected).map((e) => [e.externalId, e.id]))
+  const eventIds = new Map(
+    events
+      .filter((e) => e.connected)
+      .flatMap((e) => e.externalIds.map((id) => [id, e.id] as const)),
+  )
   const all = [...plan.steps, ...plan.refreshes]
   const phases = [
     all.filter((s) => s.entry.kind === 'events'),

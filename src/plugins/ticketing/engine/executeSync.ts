@@ -13,7 +13,8 @@ import { readLinks } from './links'
 import { countedAs, planSync, removalsOf, type Step } from './plan'
 import { reportedPlan, withNote } from './planReport'
 import { ticketingOptions } from '../options'
-import { readCmsState } from './state'
+import { matchesKeywords } from './keywords'
+import { eventsByExternalId, readCmsState } from './state'
 import { windowOf } from './window'
 
 /**
@@ -88,10 +89,11 @@ const runSync = async ({
   const state = await readCmsState({
     payload,
     connection,
+    cms: provider.cms,
     instancePaths: fieldOwnership[connection.provider]['event-instances'].provider,
     linkedIds,
   })
-  const byExternal = new Map(state.events.map((e) => [e.externalId, e]))
+  const byExternal = eventsByExternalId(state.events)
 
   const http = makeGetJson({
     owner: connection.tenantId,
@@ -112,11 +114,17 @@ const runSync = async ({
         return http.getJson(args)
       },
       maxRecords: settings.maxRecords,
-      linkedEventIds: state.events.filter((e) => e.connected).map((e) => e.externalId),
-      wanted: ({ externalId, eventExternalId }) => {
+      linkedEventIds: [
+        ...new Set(state.events.filter((e) => e.connected).flatMap((e) => e.externalIds)),
+      ],
+      wanted: ({ externalId, eventExternalId, keywords }) => {
         const event = byExternal.get(eventExternalId)
         if (!event) return connection.importNewEvents
-        return event.connected && (!event.selected || event.selected.has(externalId))
+        return (
+          event.connected &&
+          (!event.selected || event.selected.has(externalId)) &&
+          (keywords === undefined || matchesKeywords({ filter: event.keywordFilter, keywords }))
+        )
       },
     })
   } catch (err) {
@@ -127,7 +135,7 @@ const runSync = async ({
   }
   await run.heartbeat()
 
-  const plan = planSync({ connection, now, window, catalogue, ...state, links })
+  const plan = planSync({ connection, cms: provider.cms, now, window, catalogue, ...state, links })
   counts.unchanged = plan.unchanged
   const removals = removalsOf(plan)
   const limit = (connection.removalLimitPercent / 100) * plan.knownFuture

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { spektrixEventLink as spektrixCms } from '../providers/spektrix/eventLink'
 import type { ProviderInstance } from '../providers/types'
 import type { Connection } from '../types'
 import { linkKey, type Link } from './links'
@@ -41,12 +42,14 @@ const provided = (
 
 const event = (more: Partial<CmsEvent> = {}): CmsEvent => ({
   id: 'ev',
-  externalId: 'E',
+  externalIds: ['E'],
   connected: true,
   syncToPublished: true,
   latestIsDraft: false,
   selected: null,
+  keywordFilter: null,
   seeds: { title: 'Mine', description: null, image: null },
+  values: {},
   ...more,
 })
 
@@ -83,6 +86,7 @@ const plan = ({
 }) =>
   planSync({
     connection,
+    cms: spektrixCms,
     now,
     window,
     catalogue: { events: [], instances },
@@ -189,6 +193,7 @@ describe('planSync', () => {
   it('fills seed fields only while empty', () => {
     const result = planSync({
       connection,
+      cms: spektrixCms,
       now,
       window,
       catalogue: {
@@ -211,6 +216,7 @@ describe('planSync', () => {
     expect(result.steps[0]?.draft).toBe(false)
     const pending = planSync({
       connection,
+      cms: spektrixCms,
       now,
       window,
       catalogue: {
@@ -235,6 +241,7 @@ describe('planSync', () => {
 
   it('imports unknown events only when asked', () => {
     const args = {
+      cms: spektrixCms,
       now,
       window,
       catalogue: {
@@ -258,6 +265,118 @@ describe('planSync', () => {
     ])
     // A performance of an event whose changes wait for an editor is created hidden.
     expect(imported.steps[1]?.data.hidden).toBe(true)
+  })
+})
+
+describe('planSync across providers', () => {
+  const season = (id: string, title: string) => ({
+    externalId: id,
+    title,
+    description: '',
+    durationMinutes: null,
+    image: null,
+  })
+
+  it('maps every id of a multi-id event to it, and seeds it from the first id only', () => {
+    const tessitura: Connection = { ...connection, provider: 'tessitura' }
+    const result = planSync({
+      connection: tessitura,
+      cms: spektrixCms,
+      now,
+      window,
+      catalogue: {
+        events: [season('S2', 'Second'), season('S1', 'First')],
+        instances: [provided('P', '2026-09-10T18:00:00.000Z', { eventExternalId: 'S2' })],
+      },
+      events: [event({ externalIds: ['S1', 'S2'], seeds: { title: null, description: null } })],
+      instances: [],
+      links: new Map(),
+    })
+    expect(result.steps.map((s) => [s.entry.kind, s.entry.externalId, s.entry.action])).toEqual([
+      ['events', 'S1', 'update'],
+      ['event-instances', 'P', 'create'],
+    ])
+    expect(result.steps[0]?.data).toEqual({ title: 'First' })
+    // The second season's event only refreshes its link.
+    expect(result.refreshes.map((s) => s.entry.externalId)).toEqual(['S2'])
+    expect(result.steps[1]?.data).toMatchObject({
+      event: 'ev',
+      'tessitura.performanceId': 'P',
+      'tessitura.productionSeasonId': 'S2',
+      providerStatus: 'isOnSale: true',
+    })
+  })
+
+  it("compares an event's and a performance's provider fields by the ownership map", () => {
+    const lineup: Connection = { ...connection, provider: 'lineup' }
+    const instance = provided('T', '2026-09-10T18:00:00.000Z', {
+      fields: { 'lineup.availability.quantitySold': 3 },
+    })
+    const result = planSync({
+      connection: lineup,
+      cms: spektrixCms,
+      now,
+      window,
+      catalogue: {
+        events: [
+          {
+            ...season('E', 'Theirs'),
+            fields: { 'lineup.eventName': 'Theirs', 'lineup.eventType': 'Concert' },
+          },
+        ],
+        instances: [instance],
+      },
+      events: [
+        event({
+          seeds: { title: 'Mine', description: null, image: null, 'lineup.eventType': 'Gig' },
+          values: { 'lineup.eventName': 'Old' },
+        }),
+      ],
+      instances: [
+        {
+          id: 'cms-T',
+          eventId: 'ev',
+          externalId: 'T',
+          start: instance.start,
+          hidden: false,
+          values: {
+            ...instanceValues({ connection: lineup, instance, eventId: 'ev' }),
+            'lineup.availability.quantitySold': 2,
+          },
+        },
+      ],
+      links: new Map(),
+    })
+    // A provider field is overwritten; a seed (`lineup.eventType`) only filled while empty.
+    expect(result.steps[0]?.data).toEqual({ 'lineup.eventName': 'Theirs' })
+    expect(result.steps[1]?.data).toEqual({ 'lineup.availability.quantitySold': 3 })
+  })
+
+  it('refuses a field the ownership map does not list', () => {
+    expect(() =>
+      plan({
+        instances: [provided('A', '2026-09-10T18:00:00.000Z', { fields: { 'lineup.x': 1 } })],
+        cms: [],
+      }),
+    ).toThrow(/ownership.ts does not say/)
+  })
+
+  it("imports a new event with the provider's own link group", () => {
+    const result = planSync({
+      connection: { ...connection, importNewEvents: true },
+      cms: spektrixCms,
+      now,
+      window,
+      catalogue: { events: [season('N', 'New')], instances: [] },
+      events: [],
+      instances: [],
+      links: new Map(),
+    })
+    expect(result.steps[0]?.data).toMatchObject({
+      'spektrix.eventId': 'N',
+      'spektrix.syncConnected': true,
+      'spektrix.eventSyncType': 'all',
+    })
   })
 })
 

@@ -1,12 +1,18 @@
-import { fieldOwnership } from '../ownership'
-import type { Catalogue, ProviderEvent, ProviderInstance, Window } from '../providers/types'
+import { fieldOwnership, providerPaths } from '../ownership'
+import type {
+  Catalogue,
+  Provider,
+  ProviderEvent,
+  ProviderInstance,
+  Window,
+} from '../providers/types'
 import type { Connection, FieldChange, PlanEntry, SyncedKind } from '../types'
 import { cancelRule } from './cancelRule'
 import { linkKey, type Link } from './links'
 import { imageToImport } from './imageToImport'
 import { plainRichText } from './plainRichText'
 import { sourceHash } from './sourceHash'
-import type { CmsEvent, CmsInstance } from './state'
+import { eventsByExternalId, type CmsEvent, type CmsInstance } from './state'
 
 /** One write a run makes: a record (or only its link, when nothing it holds changes). */
 export type Step = {
@@ -90,16 +96,36 @@ const changesOf = ({
     return [{ field, from: isoOrSame(from), to: isoOrSame(to) }]
   })
 
+/** A created record's values, each path checked against the ownership map (`owner` throws). */
+const createdChanges = ({
+  connection,
+  kind,
+  values,
+}: {
+  connection: Connection
+  kind: SyncedKind
+  values: Record<string, unknown>
+}): FieldChange[] =>
+  Object.entries(values).map(([field, to]) => {
+    owner({ connection, kind, path: field })
+    return { field, from: null, to }
+  })
+
 const dataOf = (changes: FieldChange[]): Record<string, unknown> =>
   Object.fromEntries(changes.map((c) => [c.field, c.to]))
 
-/** The provider's values of an event's fields the sync writes. */
+/** The provider's values of an event's fields the sync writes (its own `fields` last). */
 const eventValues = (event: ProviderEvent): Record<string, unknown> => ({
   title: event.title,
   description: plainRichText(event.description),
   // Imported when written (`importImage.ts`); the plan names where from.
   image: event.image ? imageToImport(event.image) : null,
+  ...event.fields,
 })
+
+/** A group's values by path (`{ eventId }` of `spektrix` → `spektrix.eventId`), as plans hold them. */
+const flatten = (group: string, values: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [`${group}.${key}`, value]))
 
 /** The provider's values of a performance's fields the sync writes. */
 export const instanceValues = ({
@@ -117,12 +143,15 @@ export const instanceValues = ({
   endDate: instance.end,
   ticketingSystem: connection.provider,
   ticketingSystemId: instance.externalId,
-  [`${connection.provider}.instanceId`]: instance.externalId,
-  [`${connection.provider}.eventId`]: instance.eventExternalId,
+  ...instance.fields,
+  // The ids are the engine's, after the provider's fields: a module cannot move them.
+  [providerPaths[connection.provider].instanceId]: instance.externalId,
+  [providerPaths[connection.provider].instanceEventId]: instance.eventExternalId,
   ticketingUrl: instance.ticketingUrl,
   availability: instance.availability,
   onSale: instance.onSale,
   cancelled: instance.cancelled,
+  providerStatus: instance.providerStatus,
 })
 
 /** Whether the event keeps this performance (`selected` events keep only the listed ones). */
@@ -135,6 +164,7 @@ const keeps = (event: CmsEvent, externalId: string): boolean =>
  */
 export const planSync = ({
   connection,
+  cms: provider,
   now,
   window,
   catalogue,
@@ -143,6 +173,8 @@ export const planSync = ({
   links,
 }: {
   connection: Connection
+  /** The provider's event link: what an imported event's group holds. */
+  cms: Pick<Provider['cms'], 'newEventLink'>
   now: Date
   window: Window
   catalogue: Catalogue
@@ -154,12 +186,7 @@ export const planSync = ({
   const refreshes: Step[] = []
   let unchanged = 0
 
-  const byExternal = new Map<string, CmsEvent>()
-  for (const event of events) {
-    // Two CMS events naming one provider event: the connected one wins.
-    const known = byExternal.get(event.externalId)
-    if (!known || (!known.connected && event.connected)) byExternal.set(event.externalId, event)
-  }
+  const byExternal = eventsByExternalId(events)
   const created = new Map<string, { syncToPublished: boolean }>()
 
   // Events: the linked ones get their empty seed fields filled; new ones are imported.
@@ -177,16 +204,17 @@ export const planSync = ({
           kind: 'events',
           externalId: event.externalId,
           title: event.title,
-          changes: Object.entries(values).map(([field, to]) => ({ field, from: null, to })),
+          changes: createdChanges({ connection, kind: 'events', values }),
         },
         data: {
           ...values,
-          [connection.provider]: {
-            eventId: event.externalId,
-            syncConnected: true,
-            eventSyncType: 'all',
-            syncToPublished: connection.syncToPublished,
-          },
+          ...flatten(
+            connection.provider,
+            provider.newEventLink({
+              externalId: event.externalId,
+              syncToPublished: connection.syncToPublished,
+            }),
+          ),
         },
         draft: !connection.syncToPublished,
         link: { sourceHash: hash, hiddenBySync: false },
@@ -198,12 +226,17 @@ export const planSync = ({
       unchanged++
       continue
     }
-    const changes = changesOf({
-      connection,
-      kind: 'events',
-      wanted: eventValues(event),
-      current: cms.seeds,
-    })
+    // A multi-id event takes its seeds and fields from its first id only; the others' events
+    // only refresh their links.
+    const changes =
+      cms.externalIds[0] === event.externalId
+        ? changesOf({
+            connection,
+            kind: 'events',
+            wanted: eventValues(event),
+            current: { ...cms.seeds, ...cms.values },
+          })
+        : []
     const step: Step = {
       entry: {
         action: 'update',
@@ -250,11 +283,10 @@ export const planSync = ({
           action: 'create',
           kind: 'event-instances',
           externalId: instance.externalId,
-          changes: Object.entries({ ...wanted, hidden }).map(([field, to]) => ({
-            field,
-            from: null,
-            to,
-          })),
+          changes: [
+            ...createdChanges({ connection, kind: 'event-instances', values: wanted }),
+            { field: 'hidden', from: null, to: hidden },
+          ],
         },
         data: { ...wanted, hidden },
         draft: false,

@@ -1,23 +1,29 @@
 import type { Payload, Where } from 'payload'
 
 import { relationId, type RelationValue } from '../../../lib/relationId'
+import { fieldOwnership, providerPaths } from '../ownership'
+import type { Provider } from '../providers/types'
 import type { Connection } from '../types'
-import { parseInstanceIds } from '../providers/idList'
 import { isEmptyRichText } from './plainRichText'
 
 /** A CMS event that names a provider event, as the plan reads it (its latest version). */
 export type CmsEvent = {
   id: string
-  externalId: string
-  /** `spektrix.syncConnected`: off, the link is kept but the sync leaves it alone. */
+  /** The box-office events it names (Tessitura: several seasons); the first seeds it. */
+  externalIds: string[]
+  /** `<provider>.syncConnected`: off, the link is kept but the sync leaves it alone. */
   connected: boolean
   syncToPublished: boolean
   /** Its latest version is a draft: an editor's pending changes, which a sync must not publish. */
   latestIsDraft: boolean
   /** `selected`: only `selected` performances; otherwise every one in the window. */
   selected: Set<string> | null
-  /** Seed fields as they are, to fill only the empty ones. */
+  /** Performances kept only when one of their keywords is among these; null: no filter. */
+  keywordFilter: string[] | null
+  /** Seed fields as they are (every seed path of the ownership map), to fill only the empty ones. */
   seeds: Record<string, unknown>
+  /** The provider-owned event paths beyond its ids (`lineup.eventName`), as they are. */
+  values: Record<string, unknown>
 }
 
 /** A CMS performance of one of those events. */
@@ -33,6 +39,20 @@ export type CmsInstance = {
 
 type Doc = Record<string, unknown>
 
+/**
+ * Each box-office event id to the CMS event naming it (one CMS event may name several); of two
+ * naming one id, the connected one wins.
+ */
+export const eventsByExternalId = (events: readonly CmsEvent[]): Map<string, CmsEvent> => {
+  const byExternal = new Map<string, CmsEvent>()
+  for (const event of events)
+    for (const externalId of event.externalIds) {
+      const known = byExternal.get(externalId)
+      if (!known || (!known.connected && event.connected)) byExternal.set(externalId, event)
+    }
+  return byExternal
+}
+
 /** Ids in one `in` query: well under PostgreSQL's bind parameters per statement. */
 const idsPerQuery = 1000
 
@@ -46,23 +66,26 @@ export const valueAt = (doc: unknown, path: string): unknown =>
 export const readCmsState = async ({
   payload,
   connection,
+  cms,
   instancePaths,
   linkedIds,
 }: {
   payload: Payload
   connection: Connection
+  /** The provider's reading of its event group. */
+  cms: Provider['cms']
   instancePaths: readonly string[]
   /** The connection's linked performances: read wherever they sit now, so one moved is found. */
   linkedIds: readonly string[]
 }): Promise<{ events: CmsEvent[]; instances: CmsInstance[] }> => {
   const group = connection.provider
+  const paths = providerPaths[group]
+  const ownership = fieldOwnership[group].events
+  const valuePaths = ownership.provider.filter((path) => path !== paths.eventIds)
   const found = await payload.find({
     collection: 'events',
     where: {
-      and: [
-        { tenant: { equals: connection.tenantId } },
-        { [`${group}.eventId`]: { exists: true } },
-      ],
+      and: [{ tenant: { equals: connection.tenantId } }, { [paths.eventIds]: { exists: true } }],
     },
     draft: true,
     pagination: false,
@@ -71,31 +94,33 @@ export const readCmsState = async ({
   })
   const events: CmsEvent[] = []
   for (const doc of found.docs as unknown as Doc[]) {
-    const link = (doc[group] ?? {}) as Doc
-    const externalId = typeof link.eventId === 'string' ? link.eventId.trim() : ''
-    if (!externalId) continue
+    const link = cms.readEventLink(doc[group] as Doc | null | undefined)
+    const externalIds = (link?.externalIds ?? []).map((id) => id.trim()).filter(Boolean)
+    if (!link || externalIds.length === 0) continue
     events.push({
       id: String(doc.id),
-      externalId,
-      connected: link.syncConnected === true,
-      syncToPublished: link.syncToPublished === true,
+      externalIds,
+      connected: link.connected,
+      syncToPublished: link.syncToPublished,
       latestIsDraft: doc._status === 'draft',
-      selected:
-        link.eventSyncType === 'selected'
-          ? new Set(parseInstanceIds(link.spektrixInstances))
-          : null,
-      seeds: {
-        title: doc.title ?? null,
-        description: isEmptyRichText(doc.description) ? null : doc.description,
-        image: doc.image ?? null,
-      },
+      selected: link.selected,
+      keywordFilter: link.keywordFilter,
+      seeds: Object.fromEntries(
+        ownership.seed.map((path) => {
+          const value = valueAt(doc, path)
+          // An emptied rich-text field is a root with an empty paragraph: none, to a seed.
+          if (path === 'description') return [path, isEmptyRichText(value) ? null : value]
+          return [path, value ?? null]
+        }),
+      ),
+      values: Object.fromEntries(valuePaths.map((path) => [path, valueAt(doc, path)])),
     })
   }
   const connectedIds = events.filter((e) => e.connected).map((e) => e.id)
   const instances: CmsInstance[] = []
   const add = (docs: Doc[]): void => {
     for (const doc of docs) {
-      const externalId = valueAt(doc, `${group}.instanceId`)
+      const externalId = valueAt(doc, paths.instanceId)
       instances.push({
         id: String(doc.id),
         eventId: relationId(doc.event as RelationValue) ?? '',

@@ -1,5 +1,5 @@
 import { valueAt } from '../engine/state'
-import { fieldOwnership } from '../ownership'
+import { fieldOwnership, providerPaths } from '../ownership'
 import type { SyncProviderName, SyncedKind } from '../types'
 
 type Doc = Record<string, unknown> | null | undefined
@@ -13,7 +13,7 @@ const connectedTo = (event: Doc): SyncProviderName | undefined =>
 export const instanceProvider = (record: Doc): SyncProviderName | undefined => {
   const system = record?.ticketingSystem as SyncProviderName | undefined
   if (!system || !providerNames.includes(system)) return undefined
-  return valueAt(record, `${system}.instanceId`) ? system : undefined
+  return valueAt(record, providerPaths[system].instanceId) ? system : undefined
 }
 
 /**

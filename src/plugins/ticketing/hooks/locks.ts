@@ -54,6 +54,20 @@ const changedAmong = ({
     return next !== undefined && !sameValue(next, valueAt(original, path))
   })
 
+const isGroup = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+
+/**
+ * The record as it would be after a write of `data`: a partial group (`{ lineup: { eventName } }`)
+ * keeps the stored group's other values, so the write is not read as a disconnection.
+ */
+const overlaid = (stored: Doc, data: Doc): Record<string, unknown> => {
+  const out: Record<string, unknown> = { ...stored }
+  for (const [key, value] of Object.entries(data ?? {}))
+    out[key] = isGroup(value) && isGroup(out[key]) ? overlaid(out[key] as Doc, value) : value
+  return out
+}
+
 /** Editors may not change an event's provider-owned fields while it stays sync-connected. */
 export const lockEventFields: CollectionBeforeChangeHook = async ({
   data,
@@ -64,7 +78,7 @@ export const lockEventFields: CollectionBeforeChangeHook = async ({
 }) => {
   if (operation !== 'update' || isSyncWrite(context) || !originalDoc) return data
   const before = await storedLocks({ req, kind: 'events', doc: originalDoc })
-  const after = lockedFieldPaths({ kind: 'events', record: { ...originalDoc, ...data } })
+  const after = lockedFieldPaths({ kind: 'events', record: overlaid(originalDoc, data) })
   if (!before.provider || before.provider !== after.provider) return data
   const changed = changedAmong({ paths: before.paths, data, original: originalDoc })
   if (changed.length > 0)

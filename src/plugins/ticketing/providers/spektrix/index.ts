@@ -1,5 +1,6 @@
 import type { Connection } from '../../types'
-import { ProviderError, type GetJson } from '../http'
+import type { GetJson } from '../http'
+import { eachLimited, tooMany } from '../limits'
 import type { Provider, Window } from '../types'
 import { apiUrl, signedHeaders } from './address'
 import { readSpektrixAvailability } from './availability'
@@ -15,6 +16,8 @@ import {
 
 /** Spektrix advises small date batches: one instance call per this many days. */
 export const batchDays = 31
+
+const spektrixLabel = 'Spektrix'
 
 /** Status calls under way at once, over one keep-alive agent. */
 const statusConcurrency = 8
@@ -53,33 +56,6 @@ const caller = ({ connection, getJson }: { connection: Connection; getJson: GetJ
   }
 }
 
-/** A window over the run's cap: fails the run before anything is written. */
-const tooMany = ({
-  what,
-  count,
-  maxRecords,
-  atLeast = false,
-}: {
-  what: string
-  count: number
-  maxRecords: number
-  atLeast?: boolean
-}): ProviderError =>
-  new ProviderError(
-    `Spektrix lists ${atLeast ? 'more than ' : ''}${(atLeast ? maxRecords : count).toLocaleString('en-GB')} ` +
-      `${what} in the window; a run takes at most ${maxRecords.toLocaleString('en-GB')} ` +
-      "(TICKETING_MAX_RECORDS). Shorten the connection's days ahead, or choose the performances of its events.",
-  )
-
-/** Runs `task` over `items`, `limit` at a time. */
-const eachLimited = async <T>(items: T[], limit: number, task: (item: T) => Promise<void>) => {
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await task(items[next++]!)
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-}
-
 /**
  * Spektrix API v3, web mode (no credentials needed) or owner mode (signed, when the
  * connection has `apiUser` and `apiKey`): the events with performances in the window, the
@@ -87,7 +63,7 @@ const eachLimited = async <T>(items: T[], limit: number, task: (item: T) => Prom
  */
 export const spektrix: Provider = {
   name: 'spektrix',
-  label: 'Spektrix',
+  label: spektrixLabel,
   cms: spektrixEventLink,
   readAvailability: ({ connection, getJson, instances }) =>
     readSpektrixAvailability({ get: caller({ connection, getJson }), instances, dateBatches }),
@@ -101,7 +77,7 @@ export const spektrix: Provider = {
       }),
     )
     if (listed.length > maxRecords)
-      throw tooMany({ what: 'events', count: listed.length, maxRecords })
+      throw tooMany({ label: spektrixLabel, what: 'events', count: listed.length, maxRecords })
     const events = listed.map(mapEvent)
     // Kept as each batch is read: the window's wanted performances, the first of a repeated id
     // (batches meet at day boundaries only, but a box office may repeat one). The rest of an
@@ -123,7 +99,13 @@ export const spektrix: Provider = {
         if (!wanted({ externalId: instance.id, eventExternalId: instance.eventId })) continue
         kept.set(instance.id, instance)
         if (kept.size > maxRecords)
-          throw tooMany({ what: 'performances', count: kept.size, maxRecords, atLeast: true })
+          throw tooMany({
+            label: spektrixLabel,
+            what: 'performances',
+            count: kept.size,
+            maxRecords,
+            atLeast: true,
+          })
       }
     }
     const unique = [...kept.values()]

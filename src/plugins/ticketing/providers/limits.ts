@@ -1,0 +1,38 @@
+import { ProviderError } from './http'
+
+/**
+ * A window over the run's cap, in the provider's name: fails the run before anything is
+ * written. `atLeast`: counting stopped at the cap, so the message says "more than".
+ */
+export const tooMany = ({
+  label,
+  what,
+  count,
+  maxRecords,
+  atLeast = false,
+}: {
+  /** As editors read it: `provider.label` ("Spektrix"). */
+  label: string
+  what: string
+  count: number
+  maxRecords: number
+  atLeast?: boolean
+}): ProviderError =>
+  new ProviderError(
+    `${label} lists ${atLeast ? 'more than ' : ''}${(atLeast ? maxRecords : count).toLocaleString('en-GB')} ` +
+      `${what} in the window; a run takes at most ${maxRecords.toLocaleString('en-GB')} ` +
+      "(TICKETING_MAX_RECORDS). Shorten the connection's days ahead, or choose the performances of its events.",
+  )
+
+/** Runs `task` over `items`, `limit` at a time (a provider's per-performance calls). */
+export const eachLimited = async <T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> => {
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await task(items[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}
