@@ -8,7 +8,11 @@ import { backoffMs, isRetryableStatus, maxAttempts, parseRetryAfter } from './re
 
 /** A provider call that failed the run; its message is for an editor. */
 export class ProviderError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The box office's HTTP status, when it answered one that ended the call. */
+    readonly status?: number,
+  ) {
     super(message)
     this.name = 'ProviderError'
   }
@@ -186,7 +190,7 @@ export const makeGetJson = (options: HttpOptions): { getJson: GetJson; close: ()
         if (answer.status >= 300 && answer.status < 400)
           throw new ProviderError(`${label} redirected ${what} elsewhere; check its address.`)
         if (!isRetryableStatus(answer.status))
-          throw new ProviderError(`${label} answered ${answer.status} for ${what}.`)
+          throw new ProviderError(`${label} answered ${answer.status} for ${what}.`, answer.status)
         lastFailure = `${label} answered ${answer.status} for ${what}.`
         const asked = parseRetryAfter({ value: answer.headers['retry-after'], now: Date.now() })
         if (asked !== undefined) wait = Math.max(wait, asked)

@@ -1,7 +1,7 @@
 import type { Connection } from '../../types'
 import { ProviderError, type GetJson } from '../http'
 import { apiUrl, lineupHeaders } from './address'
-import { eachLimited } from './limits'
+import { eachLimited } from '../limits'
 import { readPerformance, type LineUpPerformance } from './shapes'
 
 /** Detail calls under way at once, over one keep-alive agent. */
@@ -45,8 +45,7 @@ export const readDetails = async ({
         what,
       })
     } catch (err) {
-      // `makeGetJson`'s words for a 404 of this very call (it gives no status of its own).
-      if (!skipMissing || !(err instanceof Error) || err.message !== notFound(what)) throw err
+      if (!skipMissing || !(err instanceof ProviderError) || err.status !== 404) throw err
       missing++
       return
     }
@@ -54,8 +53,8 @@ export const readDetails = async ({
   })
   // Every one gone is more likely a wrong address than a season's removals.
   if (missing > 0 && detailed.size === 0)
-    throw new ProviderError(`${notFound(`performance ${ids[0]}`)} No asked performance was found.`)
+    throw new ProviderError(
+      `Line-Up answered 404 for performance ${ids[0]}. No asked performance was found.`,
+    )
   return detailed
 }
-
-const notFound = (what: string): string => `Line-Up answered 404 for ${what}.`

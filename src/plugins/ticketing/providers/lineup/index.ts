@@ -4,7 +4,7 @@ import { apiUrl } from './address'
 import { readAvailability } from './availability'
 import { lineupCaller, readDetails, type LineUpGet } from './call'
 import { lineupEventLink } from './eventLink'
-import { tooMany } from './limits'
+import { tooMany } from '../limits'
 import { mapEvent, mapInstance, zonedInstant } from './map'
 import { eachPage } from './pages'
 import {
