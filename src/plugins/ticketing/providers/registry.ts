@@ -1,6 +1,7 @@
 import type { SyncProviderName } from '../types'
 import { spektrix } from './spektrix'
+import { tessitura } from './tessitura'
 import type { Provider } from './types'
 
 /** Every box office with a provider module, by the name a connection gives. */
-export const providers: Partial<Record<SyncProviderName, Provider>> = { spektrix }
+export const providers: Partial<Record<SyncProviderName, Provider>> = { spektrix, tessitura }
