@@ -60,15 +60,15 @@ export const tessitura: Provider = {
       call,
       performances.filter((p) => !isCancelled(p) && !isOffSale(p, now)).map((p) => p.id),
     )
-    const events = seasons
-      .filter((season) => performances.some((p) => p.seasonId === season.id))
-      .map((season) => ({
-        externalId: season.id,
-        title: season.description,
-        description: '',
-        durationMinutes: null,
-        image: null,
-      }))
+    // Every season a wanted performance named, even when the keyword filter then drops all of
+    // its performances: the event still exists at the box office.
+    const events = seasons.map((season) => ({
+      externalId: season.id,
+      title: season.description,
+      description: '',
+      durationMinutes: null,
+      image: null,
+    }))
     return {
       events,
       instances: performances.map((performance) =>
