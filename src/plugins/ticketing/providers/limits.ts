@@ -36,3 +36,10 @@ export const eachLimited = async <T>(
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
 }
+
+/** `items` in lists of at most `size` (a box office that takes a bounded list of ids a call). */
+export const chunks = <T>(items: readonly T[], size: number): T[][] => {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
