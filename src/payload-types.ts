@@ -1063,7 +1063,7 @@ export interface EventInstance {
    */
   ticketingUrl?: string | null;
   /**
-   * Where a website sends a booker: this performance's booking link, else its event's, else the box office's page. Kept by the server.
+   * Where a website sends a booker: this performance's own booking link, else the box office's page for it, else its event's booking link. Kept by the server.
    */
   bookingUrl?: string | null;
   /**

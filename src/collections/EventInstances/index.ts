@@ -126,7 +126,7 @@ export const EventInstances: CollectionConfig = {
       admin: {
         readOnly: true,
         description:
-          "Where a website sends a booker: this performance's booking link, else its event's, else the box office's page. Kept by the server.",
+          "Where a website sends a booker: this performance's own booking link, else the box office's page for it, else its event's booking link. Kept by the server.",
       },
     },
     {

@@ -135,10 +135,11 @@ export const syncConnection = async ({
       ...request,
       requestedBy: { type: 'key', id: principal.key.id },
     })) ?? missingConnection(id)
+  if ('refused' in outcome) return fail({ status: 400, detail: outcome.refused })
   if ('underWay' in outcome)
     return fail({
       status: 409,
-      detail: `A run of this connection is already ${outcome.underWay.status}: /${principal.tenant.slug}/ticketing-sync-runs/${outcome.underWay.id}.`,
+      detail: `A ${request.kind} run of this connection is already ${outcome.underWay.status}: /${principal.tenant.slug}/ticketing-sync-runs/${outcome.underWay.id}.`,
     })
   return runOut(outcome.queued)
 }
@@ -151,6 +152,7 @@ export const listRuns = async ({ payload, principal, query }: Args & { query: Ru
         { tenant: { equals: principal.tenant.id } },
         ...(query.connection ? [{ connection: { equals: query.connection } }] : []),
         ...(query.status ? [{ status: { equals: query.status } }] : []),
+        ...(query.kind ? [{ kind: { equals: query.kind } }] : []),
       ],
     },
     sort: '-createdAt',
