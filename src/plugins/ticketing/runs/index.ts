@@ -1,7 +1,7 @@
 import type { CollectionConfig, Field } from 'payload'
 
 import { inAdministeredTenant } from '../../../access/administeredTenant'
-import type { runKinds} from '../defaults';
+import type { runKinds } from '../defaults'
 import { providers, runStatuses } from '../defaults'
 import { inMemberTenant } from '../connections/access'
 import { keepStoredRun } from './keepStoredRun'
