@@ -235,6 +235,7 @@ describe('connections', () => {
       const html = await page.text()
       expect(html).toContain('Sync now')
       expect(html).toContain('Preview changes')
+      expect(html).toContain('Refresh availability')
       expect(html).not.toContain(apiKey)
     }
   })
@@ -1055,6 +1056,13 @@ describe('providers', () => {
       email: 'tix-admin-elevent@example.com',
       password,
     })
+    // The edit view offers no run, and says where the links come from.
+    const page = await fetch(`${app.origin}/admin/collections/ticketing-connections/${id}`, {
+      headers: { cookie: `payload-token=${client.token ?? ''}` },
+    })
+    const html = await page.text()
+    expect(html).toContain('Elevent performances are entered by hand')
+    expect(html).not.toContain('Sync now')
     const viaAdmin = await client.post(`/api/ticketing-connections/${id}/sync`, {})
     expect(viaAdmin.status).toBe(400)
     expect(JSON.stringify(viaAdmin.body)).toContain('Elevent has no API to read')
