@@ -662,6 +662,17 @@ describe('bookingUrl', () => {
     })
     expect(reread.bookingUrl).toBe('https://tickets.example.test/hamlet-2')
     expect((await instanceBy(ids.b3)).bookingUrl).toBe(b3.ticketingUrl)
+    // Partners read the one link and the box office's own words beside the vocabulary.
+    const answered = await site().get('event-instances', b3.id)
+    expect(answered.status).toBe(200)
+    expect(answered.body).toMatchObject({
+      bookingUrl: b3.ticketingUrl,
+      providerStatus: b3.providerStatus ?? null,
+      availability: b3.availability,
+    })
+    expect((await site().get('event-instances', byHand.id)).body.bookingUrl).toBe(
+      'https://tickets.example.test/hamlet-2',
+    )
     await payload.delete({ collection: 'event-instances', id: byHand.id, overrideAccess: true })
   })
 })
