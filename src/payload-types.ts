@@ -1912,7 +1912,7 @@ export interface TicketingConnection {
     linkTemplate?: string | null;
   };
   /**
-   * Only for signed (owner-mode) calls. Stored sealed and never shown; type a new value to replace one, or clear the field and save to remove it.
+   * The box office's credentials: Spektrix's for signed (owner-mode) calls; Tessitura needs all four, and Line-Up its API key, before a sync can run. Stored sealed and never shown; type a new value to replace one, or clear the field and save to remove it.
    */
   credentials?: {
     apiUser?: string | null;

@@ -218,7 +218,7 @@ export const ticketingConnectionsCollection: CollectionConfig = {
         // Payload makes virtual fields read-only in the admin unless told otherwise.
         readOnly: false,
         description:
-          'Only for signed (owner-mode) calls. Stored sealed and never shown; type a new value to replace one, or clear the field and save to remove it.',
+          "The box office's credentials: Spektrix's for signed (owner-mode) calls; Tessitura needs all four, and Line-Up its API key, before a sync can run. Stored sealed and never shown; type a new value to replace one, or clear the field and save to remove it.",
       },
       fields: allCredentialNames.map((name) => ({
         name,
