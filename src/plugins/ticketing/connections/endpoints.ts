@@ -101,7 +101,11 @@ export const syncEndpoint: Endpoint = {
     if ('underWay' in outcome)
       return Response.json(
         {
-          errors: [{ message: `A run of this connection is already ${outcome.underWay.status}.` }],
+          errors: [
+            {
+              message: `A ${request.kind} run of this connection is already ${outcome.underWay.status}.`,
+            },
+          ],
           run: runOut(outcome.underWay),
         },
         { status: 409 },
