@@ -1043,7 +1043,7 @@ export interface EventInstance {
    */
   ticketingSystemId?: string | null;
   /**
-   * What the box office says is left; set by the ticketing sync. Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
+   * What the box office says is left, one vocabulary for every box office: available, limited (few left), sold_out, not_on_sale, cancelled. Set by the ticketing sync. A performance whose startDate has passed is past, whatever this says (past is not stored). Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
    */
   availability?: ('available' | 'limited' | 'sold_out' | 'not_on_sale' | 'cancelled') | null;
   /**
@@ -1055,7 +1055,7 @@ export interface EventInstance {
    */
   cancelled?: boolean | null;
   /**
-   * The box office's own words for this performance's state, as the last sync read them. Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
+   * The box office's own words for this performance's state, as the last sync or availability refresh read them (availability is the same state in the one vocabulary). Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
    */
   providerStatus?: string | null;
   /**
@@ -1063,7 +1063,7 @@ export interface EventInstance {
    */
   ticketingUrl?: string | null;
   /**
-   * Where a website sends a booker: this performance's booking link, else its event's, else the box office's page. Kept by the server.
+   * Where a website sends a booker: this performance's own booking link, else the box office's page for it, else its event's booking link. Kept by the server.
    */
   bookingUrl?: string | null;
   /**
@@ -1859,6 +1859,9 @@ export interface TicketingConnection {
   id: string;
   tenant?: (string | null) | Tenant;
   name: string;
+  /**
+   * Chosen once: a connection cannot move to another box office.
+   */
   provider: 'spektrix' | 'tessitura' | 'lineup' | 'elevent';
   spektrix?: {
     /**
@@ -1886,11 +1889,11 @@ export interface TicketingConnection {
   };
   lineup?: {
     /**
-     * Optional: where the Line-Up API is, if not the default.
+     * Optional: where the Line-Up API is; https://api.line-up.tickets/api unless set.
      */
     baseUrl?: string | null;
     /**
-     * Optional: the sales channel id, sent as x-channel.
+     * Optional: the sales channel id (digits), sent as x-channel.
      */
     channelId?: string | null;
     /**
@@ -1909,7 +1912,7 @@ export interface TicketingConnection {
     linkTemplate?: string | null;
   };
   /**
-   * Only for signed (owner-mode) calls. Stored sealed and never shown; type a new value to replace one, or clear the field and save to remove it.
+   * The box office's credentials: Spektrix's for signed (owner-mode) calls; Tessitura needs all four, and Line-Up its API key, before a sync can run. Stored sealed and never shown; type a new value to replace one, or clear the field and save to remove it.
    */
   credentials?: {
     apiUser?: string | null;

@@ -1,5 +1,5 @@
 'use client'
-import { Button, useDocumentInfo } from '@payloadcms/ui'
+import { Button, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import { useCallback, useEffect, useState } from 'react'
 
 type PlanEntry = {
@@ -12,6 +12,7 @@ type PlanEntry = {
 
 type Run = {
   id: string
+  kind?: string
   status: string
   dryRun: boolean
   trigger: string
@@ -33,12 +34,25 @@ const shown = (value: unknown) =>
 const runListPath = (connection: string): string =>
   `/api/ticketing-sync-runs?where[connection][equals]=${connection}&sort=-createdAt&limit=5&depth=0&select[plan]=false`
 
+/** Box offices with nothing to read: their connection only builds booking links. */
+const linkOnly = ['elevent']
+
+const kindOf = (run: Run): string =>
+  run.kind === 'availability'
+    ? 'availability'
+    : run.dryRun
+      ? 'preview'
+      : run.trigger === 'schedule'
+        ? 'scheduled'
+        : 'sync'
+
 /**
- * "Sync now" and "Preview changes" on a connection's edit view, and its latest runs: status,
+ * "Sync now", "Preview changes" and "Refresh availability" on a connection's edit view, and its latest runs: status,
  * counts, and a preview's plan. Runs are followed by polling while one is under way.
  */
 export const TicketingSync = () => {
   const { id } = useDocumentInfo()
+  const provider = useFormFields(([fields]) => fields.provider?.value)
   const [runs, setRuns] = useState<Run[]>([])
   const [latestRun, setLatestRun] = useState<Run>()
   const [note, setNote] = useState<string>()
@@ -67,14 +81,25 @@ export const TicketingSync = () => {
     void load()
   }, [load])
   useEffect(() => {
-    if (!underWay(runs[0])) return
+    if (!runs.some(underWay)) return
     const timer = setTimeout(() => void load(), 2_000)
     return () => clearTimeout(timer)
   }, [runs, load])
 
+  if (typeof provider === 'string' && linkOnly.includes(provider))
+    return (
+      <p className="field-description ticketing-sync__link-only">
+        Elevent performances are entered by hand; their booking links are built from this shop
+        address.
+      </p>
+    )
   if (!id) return <p className="field-description">Save the connection first; then sync it here.</p>
 
-  const start = async (body: { dryRun: boolean; confirmRemovals?: boolean }) => {
+  const start = async (body: {
+    kind?: 'sync' | 'availability'
+    dryRun?: boolean
+    confirmRemovals?: boolean
+  }) => {
     setBusy(true)
     setNote(undefined)
     try {
@@ -84,7 +109,7 @@ export const TicketingSync = () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       })
-      if (res.status === 409) setNote('A run of this connection is already under way.')
+      if (res.status === 409) setNote('A run of this kind is already under way.')
       else if (!res.ok) setNote(`Could not start a run (${res.status}).`)
       await load()
     } finally {
@@ -93,6 +118,8 @@ export const TicketingSync = () => {
   }
 
   const latest = latestRun?.id === runs[0]?.id ? latestRun : runs[0]
+  // A refresh under way does not hold up a full sync (one of each kind may be queued).
+  const syncUnderWay = underWay(runs.find((run) => run.kind !== 'availability'))
   return (
     <div className="field-type ticketing-sync" style={{ marginBottom: 'var(--base)' }}>
       <label className="field-label">Sync</label>
@@ -100,7 +127,7 @@ export const TicketingSync = () => {
         <Button
           size="small"
           onClick={() => void start({ dryRun: false })}
-          disabled={busy || underWay(latest)}
+          disabled={busy || syncUnderWay}
         >
           Sync now
         </Button>
@@ -108,9 +135,17 @@ export const TicketingSync = () => {
           buttonStyle="secondary"
           size="small"
           onClick={() => void start({ dryRun: true })}
-          disabled={busy || underWay(latest)}
+          disabled={busy || syncUnderWay}
         >
           Preview changes
+        </Button>
+        <Button
+          buttonStyle="secondary"
+          size="small"
+          onClick={() => void start({ kind: 'availability' })}
+          disabled={busy}
+        >
+          Refresh availability
         </Button>
         {latest?.needsConfirmation ? (
           <Button
@@ -141,7 +176,7 @@ export const TicketingSync = () => {
           {runs.map((run) => (
             <tr key={run.id} className={`ticketing-sync__run ticketing-sync__run--${run.status}`}>
               <td>{run.queuedAt ? new Date(run.queuedAt).toLocaleString() : ''}</td>
-              <td>{run.dryRun ? 'preview' : run.trigger === 'schedule' ? 'scheduled' : 'sync'}</td>
+              <td>{kindOf(run)}</td>
               <td>
                 {run.status}
                 {run.message ? `: ${run.message}` : ''}

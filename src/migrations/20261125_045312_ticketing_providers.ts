@@ -25,6 +25,20 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "ticketing_connections" ADD CONSTRAINT "ticketing_connections_last_availability_run_id_ticketing_sync_runs_id_fk" FOREIGN KEY ("last_availability_run_id") REFERENCES "public"."ticketing_sync_runs"("id") ON DELETE set null ON UPDATE no action;
   CREATE INDEX "ticketing_connections_last_availability_run_idx" ON "ticketing_connections" USING btree ("last_availability_run_id");
   CREATE UNIQUE INDEX "ticketing_sync_runs_one_active_idx" ON "ticketing_sync_runs" USING btree ("connection_id","kind") WHERE "status" in ('queued', 'running');`)
+  // Hand SQL: every performance's bookingUrl under the new order (own link, else the box
+  // office's page, else the event's link), as bookingUrlOf and storeBookingUrls compute it.
+  // Performances have no versions; the event's link is its published row's (events, not
+  // _events_v), as storeBookingUrls reads it. Only rows whose link moves are written.
+  await db.execute(sql`
+  UPDATE "event_instances" i SET "booking_url" = w."wanted"
+  FROM (
+    SELECT i2."id", coalesce(
+      nullif(trim(i2."booking_booking_link_u_r_l"), ''),
+      nullif(trim(i2."ticketing_url"), ''),
+      nullif(trim(e."booking_booking_link_u_r_l"), '')) AS "wanted"
+    FROM "event_instances" i2 LEFT JOIN "events" e ON e."id" = i2."event_id"
+  ) w
+  WHERE w."id" = i."id" AND i."booking_url" IS DISTINCT FROM w."wanted";`)
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
@@ -57,4 +71,15 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   ALTER TABLE "ticketing_connections" DROP COLUMN "last_availability_run_id";
   ALTER TABLE "ticketing_sync_runs" DROP COLUMN "kind";
   DROP TYPE "public"."enum_ticketing_sync_runs_kind";`)
+  // Hand SQL: the former order (own link, else the event's, else the box office's page).
+  await db.execute(sql`
+  UPDATE "event_instances" i SET "booking_url" = w."wanted"
+  FROM (
+    SELECT i2."id", coalesce(
+      nullif(trim(i2."booking_booking_link_u_r_l"), ''),
+      nullif(trim(e."booking_booking_link_u_r_l"), ''),
+      nullif(trim(i2."ticketing_url"), '')) AS "wanted"
+    FROM "event_instances" i2 LEFT JOIN "events" e ON e."id" = i2."event_id"
+  ) w
+  WHERE w."id" = i."id" AND i."booking_url" IS DISTINCT FROM w."wanted";`)
 }

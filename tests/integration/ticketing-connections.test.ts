@@ -235,6 +235,7 @@ describe('connections', () => {
       const html = await page.text()
       expect(html).toContain('Sync now')
       expect(html).toContain('Preview changes')
+      expect(html).toContain('Refresh availability')
       expect(html).not.toContain(apiKey)
     }
   })
@@ -816,5 +817,321 @@ describe('claims', () => {
     expect(await startOf(q1)).toBeLessThan(await startOf(r2))
     fake.state.knobs.hang = false
     for (const id of ids) await finished(id)
+  })
+})
+
+describe('providers', () => {
+  const tessituraSecrets = {
+    userName: 'tess-SECRET-user-5c1e',
+    userGroup: 'tess-SECRET-group-9d0a',
+    machineLocation: 'tess-SECRET-machine-77ab',
+    password: 'tess-SECRET-password-e2f4',
+  }
+  const lineupKey = 'lineup-SECRET-key-3b8d'
+  const tessitura = (name: string, extra: Record<string, unknown> = {}) => ({
+    name,
+    provider: 'tessitura',
+    tessitura: { baseUrl: `http://${deadHost}/TessituraService/` },
+    ...extra,
+  })
+  const lineup = (name: string, extra: Record<string, unknown> = {}) => ({
+    name,
+    provider: 'lineup',
+    lineup: { baseUrl: `http://${deadHost}/api` },
+    ...extra,
+  })
+  const elevent = (name: string, extra: Record<string, unknown> = {}) => ({
+    name,
+    provider: 'elevent',
+    elevent: { shopAddress: 'https://shop.elevent.example/venue' },
+    ...extra,
+  })
+  let eleventTenant: Tenant
+  let eleventKey = ''
+
+  beforeAll(async () => {
+    eleventTenant = await createTenant({ payload, slug: 'tix-elevent' })
+    eleventKey = await createKey({ payload, tenants: [eleventTenant], scope: 'write' })
+  })
+
+  it("each provider's connection is made through the partner API and the admin; credentials never answered", async () => {
+    const tess = await api(keys.write).create(
+      'ticketing-connections',
+      tessitura('Tessitura house', {
+        tessitura: {
+          baseUrl: `http://${deadHost}/TessituraService/`,
+          tnewAddress: 'https://tickets.example.org',
+        },
+        credentials: tessituraSecrets,
+      }),
+    )
+    expect(tess.status, JSON.stringify(tess.body)).toBe(201)
+    expect(tess.body).toMatchObject({
+      provider: 'tessitura',
+      tessitura: { tnewAddress: 'https://tickets.example.org' },
+      lineup: { baseUrl: null, channelId: null, bookingLinkTemplate: null },
+      elevent: { shopAddress: null, linkTemplate: null },
+      credentialsSet: { userName: true, userGroup: true, machineLocation: true, password: true },
+      availabilityEveryMinutes: 5,
+      availabilityDaysAhead: 14,
+      lastAvailabilityRun: null,
+    })
+    const viaAdmin = await adminA.post('/api/ticketing-connections', {
+      tenant: a.id,
+      ...lineup('Line-Up house', {
+        lineup: {
+          channelId: '42',
+          bookingLinkTemplate: 'https://t.example.org/{eventId}/{performanceId}',
+        },
+        credentials: { apiKey: lineupKey },
+        availabilityEveryMinutes: 10,
+        availabilityDaysAhead: 7,
+      }),
+    })
+    expect(viaAdmin.status, JSON.stringify(viaAdmin.body)).toBe(201)
+    const lineupId = String((viaAdmin.body.doc as { id: string }).id)
+    const read = await api(keys.read).get('ticketing-connections', lineupId)
+    expect(read.body).toMatchObject({
+      provider: 'lineup',
+      lineup: { baseUrl: null, channelId: '42' },
+      credentialsSet: { apiKey: true },
+      availabilityEveryMinutes: 10,
+      availabilityDaysAhead: 7,
+    })
+    const shop = await api(eleventKey, 'tix-elevent').create(
+      'ticketing-connections',
+      elevent('Shop'),
+    )
+    expect(shop.status, JSON.stringify(shop.body)).toBe(201)
+    expect(shop.body.credentialsSet).toEqual({})
+    // Settings are writable as Spektrix's are.
+    const changed = await api(keys.write).update('ticketing-connections', lineupId, {
+      lineup: { channelId: '43' },
+      availabilityEveryMinutes: 0,
+    })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    expect(changed.body).toMatchObject({ lineup: { channelId: '43' }, availabilityEveryMinutes: 0 })
+
+    const ids = [String(tess.body.id), lineupId]
+    const answers: string[] = []
+    for (const id of ids) {
+      answers.push(
+        JSON.stringify((await api(keys.write).get('ticketing-connections', id)).body),
+        JSON.stringify((await adminA.get(`/api/ticketing-connections/${id}?depth=0`)).body),
+        JSON.stringify(
+          (
+            await adminA.graphql(
+              `query ($id: String!) { TicketingConnection(id: $id) { id credentials { apiKey userName userGroup machineLocation password } credentialsSet } }`,
+              { id },
+            )
+          ).body,
+        ),
+      )
+    }
+    answers.push(
+      JSON.stringify((await api(keys.read).list('ticketing-connections')).body),
+      JSON.stringify((await adminA.get('/api/ticketing-connections?depth=0')).body),
+      JSON.stringify((await api(keys.read).call('GET', '/changes')).body),
+      JSON.stringify(changed.body),
+      JSON.stringify(viaAdmin.body),
+      JSON.stringify(tess.body),
+    )
+    const secrets = [...Object.values(tessituraSecrets), lineupKey]
+    for (const text of answers) for (const secret of secrets) expect(text).not.toContain(secret)
+    const { rows } = await db.query('select * from ticketing_connections where id = any($1)', [ids])
+    for (const secret of secrets) expect(JSON.stringify(rows)).not.toContain(secret)
+  })
+
+  it('refuses bad settings naming the field, and changes nothing', async () => {
+    const before = await connectionCount(a)
+    const bad: [string, unknown][] = [
+      ['tessitura.baseUrl', { name: 'x', provider: 'tessitura' }],
+      ['tessitura.baseUrl', tessitura('x', { tessitura: { baseUrl: 'http://10.1.2.3/api' } })],
+      [
+        'tessitura.tnewAddress',
+        tessitura('x', {
+          tessitura: { baseUrl: `http://${deadHost}/`, tnewAddress: 'http://tickets.example.org' },
+        }),
+      ],
+      [
+        'tessitura.tnewAddress',
+        tessitura('x', { tessitura: { baseUrl: `http://${deadHost}/`, tnewAddress: 'not a url' } }),
+      ],
+      ['lineup.channelId', lineup('x', { lineup: { channelId: '12a' } })],
+      [
+        'lineup.bookingLinkTemplate',
+        lineup('x', { lineup: { bookingLinkTemplate: 'https://t.example.org/{eventId}/{seat}' } }),
+      ],
+      [
+        'lineup.bookingLinkTemplate',
+        lineup('x', { lineup: { bookingLinkTemplate: 'ftp://t.example.org/{eventId}' } }),
+      ],
+      ['lineup.baseUrl', lineup('x', { lineup: { baseUrl: 'http://192.168.0.4/api' } })],
+      ['elevent.shopAddress', { name: 'x', provider: 'elevent' }],
+      [
+        'elevent.shopAddress',
+        elevent('x', { elevent: { shopAddress: 'http://shop.example.org' } }),
+      ],
+      [
+        'elevent.linkTemplate',
+        elevent('x', {
+          elevent: {
+            shopAddress: 'https://shop.example.org',
+            linkTemplate: '{shop}/{eventId}/{performanceId}',
+          },
+        }),
+      ],
+      ['provider', { name: 'x', spektrix: { clientName: 'demo' } }],
+      ['spektrix', tessitura('x', { spektrix: { clientName: 'demo' } })],
+      ['credentials.apiUser', tessitura('x', { credentials: { apiUser: 'u' } })],
+      ['credentials.password', lineup('x', { credentials: { password: 'p' } })],
+      ['credentials.apiKey', elevent('x', { credentials: { apiKey: 'k' } })],
+      ['availabilityEveryMinutes', lineup('x', { availabilityEveryMinutes: 2 })],
+      ['availabilityDaysAhead', lineup('x', { availabilityDaysAhead: 91 })],
+    ]
+    for (const [field, body] of bad) {
+      const res = await api(keys.write).create('ticketing-connections', body)
+      expect(res.status, `${field}: ${JSON.stringify(res.body)}`).toBe(400)
+      expect(res.headers.get('content-type')).toContain('application/problem+json')
+      expect(JSON.stringify(res.body.errors ?? res.body), field).toContain(field)
+    }
+    expect(await connectionCount(a)).toBe(before)
+    // Filled with digits, the placeholders make an https link; http for an allowed host.
+    await makeConnection('Templates ok', {
+      provider: 'lineup',
+      spektrix: undefined,
+      lineup: { bookingLinkTemplate: `http://${deadHost}/e/{eventId}/p/{performanceId}` },
+    })
+  })
+
+  it('the provider cannot change after create', async () => {
+    const id = await makeConnection('Fixed provider')
+    const viaKey = await api(keys.write).update('ticketing-connections', id, {
+      provider: 'lineup',
+    })
+    expect(viaKey.status, JSON.stringify(viaKey.body)).toBe(400)
+    expect(viaKey.headers.get('content-type')).toContain('application/problem+json')
+    expect(JSON.stringify(viaKey.body.errors)).toContain('provider')
+    const viaAdmin = await adminA.patch(`/api/ticketing-connections/${id}`, {
+      provider: 'tessitura',
+    })
+    expect(viaAdmin.status).toBe(400)
+    expect(JSON.stringify(viaAdmin.body)).toContain('provider')
+    expect((await api(keys.read).get('ticketing-connections', id)).body.provider).toBe('spektrix')
+  })
+
+  it('Elevent: one per tenant, and it is never synced', async () => {
+    const second = await api(eleventKey, 'tix-elevent').create(
+      'ticketing-connections',
+      elevent('Second shop'),
+    )
+    expect(second.status, JSON.stringify(second.body)).toBe(400)
+    expect(JSON.stringify(second.body.errors)).toContain('provider')
+    const { docs } = await payload.find({
+      collection: 'ticketing-connections',
+      where: { tenant: { equals: eleventTenant.id } },
+    })
+    expect(docs).toHaveLength(1)
+    const id = String(docs[0]!.id)
+    for (const body of [{}, { kind: 'availability' }]) {
+      const res = await api(eleventKey, 'tix-elevent').call(
+        'POST',
+        `/ticketing-connections/${id}/sync`,
+        body,
+      )
+      expect(res.status, JSON.stringify(res.body)).toBe(400)
+      expect(String(res.body.detail)).toContain('Elevent has no API to read')
+    }
+    const admin = await payload.create({
+      collection: 'users',
+      data: {
+        email: 'tix-admin-elevent@example.com',
+        password,
+        tenants: [{ tenant: eleventTenant.id, roles: ['tenant-admin'] }],
+      } as never,
+    })
+    expect(admin.id).toBeTruthy()
+    const client = await signIn({
+      origin: app.origin,
+      email: 'tix-admin-elevent@example.com',
+      password,
+    })
+    // The edit view offers no run, and says where the links come from.
+    const page = await fetch(`${app.origin}/admin/collections/ticketing-connections/${id}`, {
+      headers: { cookie: `payload-token=${client.token ?? ''}` },
+    })
+    const html = await page.text()
+    expect(html).toContain('Elevent performances are entered by hand')
+    expect(html).not.toContain('Sync now')
+    const viaAdmin = await client.post(`/api/ticketing-connections/${id}/sync`, {})
+    expect(viaAdmin.status).toBe(400)
+    expect(JSON.stringify(viaAdmin.body)).toContain('Elevent has no API to read')
+    expect(await runsOfConnection(id)).toBe(0)
+  })
+
+  it('the availability request: its body rules, and a run under way is judged per kind', async () => {
+    const id = await makeConnection('Per kind')
+    const path = `/ticketing-connections/${id}/sync`
+    for (const [field, body] of [
+      ['dryRun', { kind: 'availability', dryRun: true }],
+      ['confirmRemovals', { kind: 'availability', confirmRemovals: false }],
+      ['kind', { kind: 'prices' }],
+    ] as const) {
+      const viaKey = await api(keys.write).call('POST', path, body)
+      expect(viaKey.status, JSON.stringify(viaKey.body)).toBe(400)
+      expect(JSON.stringify(viaKey.body.errors)).toContain(field)
+      const viaAdmin = await adminA.post(`/api${path}`, body)
+      expect(viaAdmin.status).toBe(400)
+      expect(JSON.stringify(viaAdmin.body.errors)).toContain(field)
+    }
+    expect(await runsOfConnection(id)).toBe(0)
+
+    // A refresh under way does not stand in the way of a full sync, and the reverse.
+    const now = new Date().toISOString()
+    const refreshing = await leaveRun({
+      connection: id,
+      kind: 'availability',
+      status: 'running',
+      heartbeatAt: now,
+      startedAt: now,
+      attempts: 1,
+    })
+    const sync = await api(keys.write).call('POST', path, {})
+    expect(sync.status, JSON.stringify(sync.body)).toBe(202)
+    expect(sync.body.kind).toBe('sync')
+    const again = await api(keys.write).call('POST', path, { kind: 'availability' })
+    expect(again.status).toBe(409)
+    expect(String(again.body.detail)).toContain(String(refreshing.id))
+    expect((await adminA.post(`/api${path}`, { kind: 'availability' })).status).toBe(409)
+
+    const other = await makeConnection('Per kind, reversed')
+    const syncing = await leaveRun({
+      connection: other,
+      status: 'running',
+      heartbeatAt: now,
+      startedAt: now,
+      attempts: 1,
+    })
+    const otherPath = `/ticketing-connections/${other}/sync`
+    const refresh = await api(keys.write).call('POST', otherPath, { kind: 'availability' })
+    expect(refresh.status, JSON.stringify(refresh.body)).toBe(202)
+    expect(refresh.body.kind).toBe('availability')
+    expect((await api(keys.write).call('POST', otherPath, {})).status).toBe(409)
+
+    const listed = await api(keys.read).list(
+      'ticketing-sync-runs',
+      `?connection=${other}&kind=availability`,
+    )
+    expect(listed.status).toBe(200)
+    expect((listed.body.docs as { kind: string }[]).map((run) => run.kind)).toEqual([
+      'availability',
+    ])
+    expect((await api(keys.read).list('ticketing-sync-runs', '?kind=prices')).status).toBe(400)
+    for (const run of [refreshing, syncing])
+      await payload.update({
+        collection: 'ticketing-sync-runs',
+        id: run.id,
+        data: { status: 'failed', finishedAt: new Date().toISOString() },
+      })
   })
 })

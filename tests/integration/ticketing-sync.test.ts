@@ -20,6 +20,7 @@ import {
   type FakeSpektrix,
 } from '../helpers/fakeSpektrix'
 import { getTestPayload } from '../helpers/payload'
+import { relationId } from '../../src/lib/relationId'
 import { createKey, partner } from '../helpers/partner'
 import { as, createTenant, createUser, rejectionPaths } from '../helpers/tenants'
 
@@ -605,7 +606,7 @@ describe('more locks', () => {
 })
 
 describe('bookingUrl', () => {
-  it("is the performance's link, else its event's, else the box office's", async () => {
+  it("is the performance's own link, else the box office's, else its event's", async () => {
     const b3 = await instanceBy(ids.b3)
     expect(b3.bookingUrl).toBe(b3.ticketingUrl)
     const event = await eventBy(hamlet)
@@ -618,7 +619,19 @@ describe('bookingUrl', () => {
       },
       overrideAccess: true,
     })
-    expect((await instanceBy(ids.b3)).bookingUrl).toBe('https://tickets.example.test/hamlet')
+    // The box office's page for the performance comes before the event's link.
+    expect((await instanceBy(ids.b3)).bookingUrl).toBe(b3.ticketingUrl)
+    // A performance the box office has no page for takes the event's link.
+    const byHand = await payload.create({
+      collection: 'event-instances',
+      data: {
+        tenant: relationId(event.tenant),
+        event: event.id,
+        startDate: new Date(Date.now() + 400 * 86_400_000).toISOString(),
+      } as never,
+      overrideAccess: true,
+    })
+    expect(byHand.bookingUrl).toBe('https://tickets.example.test/hamlet')
     await payload.update({
       collection: 'event-instances',
       id: b3.id,
@@ -632,7 +645,35 @@ describe('bookingUrl', () => {
       data: { booking: { bookingLinkURL: '' } },
       overrideAccess: true,
     })
-    expect((await instanceBy(ids.b3)).bookingUrl).toBe('https://tickets.example.test/hamlet')
+    expect((await instanceBy(ids.b3)).bookingUrl).toBe(b3.ticketingUrl)
+    await payload.update({
+      collection: 'events',
+      id: event.id,
+      data: {
+        booking: { bookingLinkURL: 'https://tickets.example.test/hamlet-2' },
+        _status: 'published',
+      },
+      overrideAccess: true,
+    })
+    const reread = await payload.findByID({
+      collection: 'event-instances',
+      id: byHand.id,
+      overrideAccess: true,
+    })
+    expect(reread.bookingUrl).toBe('https://tickets.example.test/hamlet-2')
+    expect((await instanceBy(ids.b3)).bookingUrl).toBe(b3.ticketingUrl)
+    // Partners read the one link and the box office's own words beside the vocabulary.
+    const answered = await site().get('event-instances', b3.id)
+    expect(answered.status).toBe(200)
+    expect(answered.body).toMatchObject({
+      bookingUrl: b3.ticketingUrl,
+      providerStatus: b3.providerStatus ?? null,
+      availability: b3.availability,
+    })
+    expect((await site().get('event-instances', byHand.id)).body.bookingUrl).toBe(
+      'https://tickets.example.test/hamlet-2',
+    )
+    await payload.delete({ collection: 'event-instances', id: byHand.id, overrideAccess: true })
   })
 })
 

@@ -100,7 +100,10 @@ export const EventInstances: CollectionConfig = {
           name: 'availability',
           type: 'select',
           options: availabilityOptions,
-          admin: { description: 'What the box office says is left; set by the ticketing sync.' },
+          admin: {
+            description:
+              'What the box office says is left, one vocabulary for every box office: available, limited (few left), sold_out, not_on_sale, cancelled. Set by the ticketing sync. A performance whose startDate has passed is past, whatever this says (past is not stored).',
+          },
         },
         { name: 'onSale', type: 'checkbox', defaultValue: false },
         { name: 'cancelled', type: 'checkbox', defaultValue: false },
@@ -113,7 +116,7 @@ export const EventInstances: CollectionConfig = {
       admin: {
         readOnly: true,
         description:
-          "The box office's own words for this performance's state, as the last sync read them.",
+          "The box office's own words for this performance's state, as the last sync or availability refresh read them (availability is the same state in the one vocabulary).",
       },
     },
     linkField({
@@ -126,7 +129,7 @@ export const EventInstances: CollectionConfig = {
       admin: {
         readOnly: true,
         description:
-          "Where a website sends a booker: this performance's booking link, else its event's, else the box office's page. Kept by the server.",
+          "Where a website sends a booker: this performance's own booking link, else the box office's page for it, else its event's booking link. Kept by the server.",
       },
     },
     {

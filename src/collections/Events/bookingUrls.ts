@@ -10,7 +10,10 @@ const present = (value: unknown): string | undefined =>
 
 /**
  * The link a website shows for a performance, one rule: an editor's link on the performance,
- * else the event's, else the box office's own page for it.
+ * else the box office's own page for it, else the event's link. The box office's page comes
+ * before the event's because it books this very performance; the event's link is a fallback
+ * for performances the box office has no page for (hand-made ones, Elevent without a template).
+ * The migration `20261125_045312_ticketing_providers` recomputes stored values by this order.
  */
 export const bookingUrlOf = ({
   instanceLink,
@@ -20,7 +23,7 @@ export const bookingUrlOf = ({
   instanceLink: unknown
   eventLink: unknown
   ticketingUrl: unknown
-}): string | null => present(instanceLink) ?? present(eventLink) ?? present(ticketingUrl) ?? null
+}): string | null => present(instanceLink) ?? present(ticketingUrl) ?? present(eventLink) ?? null
 
 /** The event's booking link as published (its own table's row), read in the request's transaction. */
 export const eventBookingLink = async ({
@@ -67,8 +70,8 @@ export const storeBookingUrls = async ({
   if (!instances || !own || !ticketing || !booking || !event)
     throw new Error('event-instances has no booking link columns')
   const link = present(eventLink) ?? null
-  const wanted = sql`coalesce(nullif(trim(${sql.identifier(own)}), ''), ${link}::text,
-        nullif(trim(${sql.identifier(ticketing)}), ''))`
+  const wanted = sql`coalesce(nullif(trim(${sql.identifier(own)}), ''),
+        nullif(trim(${sql.identifier(ticketing)}), ''), ${link}::text)`
   // Every published save of the event asks; only performances whose link moves are rewritten.
   await executeInRequest({
     req,

@@ -78,6 +78,9 @@ export const runKinds = ['sync', 'availability'] as const
 /** Where Spektrix's API and booking pages are unless a connection says otherwise. */
 export const spektrixBaseUrl = 'https://system.spektrix.com'
 
+/** Where Line-Up's API is unless a connection says otherwise. */
+export const lineupBaseUrl = 'https://api.line-up.tickets/api'
+
 /** The credentials each provider may use, by name: sealed at rest, never answered. */
 export const providerCredentials = {
   spektrix: ['apiUser', 'apiKey'],

@@ -5,19 +5,22 @@ import { bookingUrlOf, eventBookingLink } from '../../Events/bookingUrls'
 
 /**
  * `bookingUrl` is the server's, whatever a body said: worked out on every save of a
- * performance from its own link, its event's (as published) and the box office's page.
- * One indexed SELECT: a sync saves thousands of performances.
+ * performance from its own link, the box office's page and its event's (as published).
+ * The event is read (one indexed SELECT) only when the first two leave it to the event's link.
  */
 export const keepBookingUrl: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
   const merged = { ...originalDoc, ...data } as Record<string, unknown>
   const eventId = relationId(merged.event as RelationValue)
   const booking = (merged.booking ?? {}) as { bookingLinkURL?: unknown }
+  const own = { instanceLink: booking.bookingLinkURL, ticketingUrl: merged.ticketingUrl }
+  const withoutEvent = bookingUrlOf({ ...own, eventLink: null })
   return {
     ...data,
-    bookingUrl: bookingUrlOf({
-      instanceLink: booking.bookingLinkURL,
-      eventLink: eventId ? await eventBookingLink({ req, eventId }) : null,
-      ticketingUrl: merged.ticketingUrl,
-    }),
+    bookingUrl:
+      withoutEvent ??
+      bookingUrlOf({
+        ...own,
+        eventLink: eventId ? await eventBookingLink({ req, eventId }) : null,
+      }),
   }
 }

@@ -62,7 +62,10 @@ export const syncEndpoint: Endpoint = {
     try {
       body = req.json ? await req.json() : {}
     } catch {
-      return answer(400, 'The body must be JSON: {"dryRun": true|false}.')
+      return answer(
+        400,
+        'The body must be JSON: {"kind": "sync"|"availability", "dryRun": true|false}.',
+      )
     }
     let request: SyncRequest
     try {
@@ -94,10 +97,15 @@ export const syncEndpoint: Endpoint = {
       requestedBy: { type: 'user', id: String(user.id) },
     })
     if (!outcome) return answer(404, 'Not found.')
+    if ('refused' in outcome) return answer(400, outcome.refused)
     if ('underWay' in outcome)
       return Response.json(
         {
-          errors: [{ message: `A run of this connection is already ${outcome.underWay.status}.` }],
+          errors: [
+            {
+              message: `A ${request.kind} run of this connection is already ${outcome.underWay.status}.`,
+            },
+          ],
           run: runOut(outcome.underWay),
         },
         { status: 409 },

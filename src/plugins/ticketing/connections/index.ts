@@ -1,7 +1,13 @@
 import type { CollectionConfig } from 'payload'
 
 import { requireAdministeredTenant } from '../../../hooks/requireAdministeredTenant'
-import { credentialLabels, providers, spektrixBaseUrl } from '../defaults'
+import {
+  credentialLabels,
+  lineupBaseUrl,
+  providerCredentials,
+  providers,
+  spektrixBaseUrl,
+} from '../defaults'
 import { connectionAccess } from './access'
 import { allCredentialNames } from '../credentials/sealed'
 import { syncEndpoint } from './endpoints'
@@ -12,17 +18,36 @@ import {
   refreshEleventLinksOnChange,
   refreshEleventLinksOnDelete,
 } from './hooks/refreshEleventLinks'
+import { oneEleventPerTenant } from './hooks/oneEleventPerTenant'
+import { refuseOtherCredentials } from './hooks/refuseOtherCredentials'
 import { answerNoCredentials, sealCredentials } from './hooks/sealCredentials'
 import {
+  eleventTemplatePlaceholders,
+  lineupTemplatePlaceholders,
   validateBaseUrl,
+  validateChannelId,
   validateClientName,
   validateCustomDomain,
+  validateLinkSetting,
+  validateLinkTemplate,
+  validateProviderFixed,
   validateSchedule,
+  validateTessituraBaseUrl,
   validateWholeBetween,
 } from './validate'
 
 const isProvider = (provider: string) => (data: Record<string, unknown> | undefined) =>
   data?.provider === provider
+
+/** Whether the connection's provider uses the credential `name` (the admin shows only those). */
+const usesCredential = (name: string) => (data: Record<string, unknown> | undefined) =>
+  (
+    providerCredentials[data?.provider as keyof typeof providerCredentials] as
+      readonly string[] | undefined
+  )?.includes(name) ?? false
+
+/** Whether the provider is read by the engine (not a link-only box office). */
+const isRead = (data: Record<string, unknown> | undefined) => data?.provider !== 'elevent'
 
 /**
  * A tenant's box-office connections: which provider, where it is, the credentials it needs
@@ -42,7 +67,13 @@ export const ticketingConnectionsCollection: CollectionConfig = {
   access: connectionAccess,
   endpoints: [syncEndpoint],
   hooks: {
-    beforeChange: [requireAdministeredTenant, limitConnectionsPerTenant, sealCredentials],
+    beforeChange: [
+      requireAdministeredTenant,
+      limitConnectionsPerTenant,
+      oneEleventPerTenant,
+      refuseOtherCredentials,
+      sealCredentials,
+    ],
     afterRead: [answerNoCredentials],
     beforeDelete: [dropQueuedRuns, dropLinks],
     afterChange: [refreshEleventLinksOnChange],
@@ -56,6 +87,8 @@ export const ticketingConnectionsCollection: CollectionConfig = {
       required: true,
       defaultValue: 'spektrix',
       options: providers.map(({ label, value }) => ({ label, value })),
+      validate: validateProviderFixed,
+      admin: { description: 'Chosen once: a connection cannot move to another box office.' },
     },
     {
       name: 'spektrix',
@@ -97,7 +130,7 @@ export const ticketingConnectionsCollection: CollectionConfig = {
           name: 'baseUrl',
           label: 'TessituraService URL',
           type: 'text',
-          validate: validateBaseUrl,
+          validate: validateTessituraBaseUrl,
           admin: {
             description:
               'The REST API root, such as https://tickets.example.org/TessituraService/.',
@@ -108,6 +141,7 @@ export const ticketingConnectionsCollection: CollectionConfig = {
           label: 'Web sales (TNEW) address',
           type: 'text',
           maxLength: 2000,
+          validate: validateLinkSetting({ what: 'The TNEW address' }),
           admin: {
             description:
               'Where your TNEW site sells tickets, such as https://tickets.example.org. Booking links are {address}/{production season}/{performance}.',
@@ -126,19 +160,26 @@ export const ticketingConnectionsCollection: CollectionConfig = {
           label: 'API URL',
           type: 'text',
           validate: validateBaseUrl,
-          admin: { description: 'Optional: where the Line-Up API is, if not the default.' },
+          admin: {
+            description: `Optional: where the Line-Up API is; ${lineupBaseUrl} unless set.`,
+          },
         },
         {
           name: 'channelId',
           label: 'Channel',
           type: 'text',
           maxLength: 20,
-          admin: { description: 'Optional: the sales channel id, sent as x-channel.' },
+          validate: validateChannelId,
+          admin: { description: 'Optional: the sales channel id (digits), sent as x-channel.' },
         },
         {
           name: 'bookingLinkTemplate',
           type: 'text',
           maxLength: 2000,
+          validate: validateLinkTemplate({
+            what: 'The booking link template',
+            placeholders: lineupTemplatePlaceholders,
+          }),
           admin: {
             description:
               'Optional: the booking page of a performance, with {eventId} and {performanceId}.',
@@ -156,12 +197,17 @@ export const ticketingConnectionsCollection: CollectionConfig = {
           name: 'shopAddress',
           type: 'text',
           maxLength: 2000,
+          validate: validateLinkSetting({ what: 'The shop address', requiredFor: 'elevent' }),
           admin: { description: 'Your Elevent shop, such as https://shop.elevent.se/yourvenue.' },
         },
         {
           name: 'linkTemplate',
           type: 'text',
           maxLength: 2000,
+          validate: validateLinkTemplate({
+            what: 'The link template',
+            placeholders: eleventTemplatePlaceholders,
+          }),
           admin: {
             description:
               "Optional: a performance's booking link, with {shop}, {eventId}, {eventUrlName} and {showTimeId}.",
@@ -174,10 +220,11 @@ export const ticketingConnectionsCollection: CollectionConfig = {
       type: 'group',
       virtual: true,
       admin: {
+        condition: isRead,
         // Payload makes virtual fields read-only in the admin unless told otherwise.
         readOnly: false,
         description:
-          'Only for signed (owner-mode) calls. Stored sealed and never shown; type a new value to replace one, or clear the field and save to remove it.',
+          "The box office's credentials: Spektrix's for signed (owner-mode) calls; Tessitura needs all four, and Line-Up its API key, before a sync can run. Stored sealed and never shown; type a new value to replace one, or clear the field and save to remove it.",
       },
       fields: allCredentialNames.map((name) => ({
         name,
@@ -185,7 +232,7 @@ export const ticketingConnectionsCollection: CollectionConfig = {
         type: 'text' as const,
         virtual: true,
         maxLength: 1000,
-        admin: { readOnly: false },
+        admin: { readOnly: false, condition: usesCredential(name) },
       })),
     },
     {
@@ -203,7 +250,10 @@ export const ticketingConnectionsCollection: CollectionConfig = {
       type: 'number',
       defaultValue: 0,
       validate: validateSchedule,
-      admin: { description: 'How often to sync, in minutes (5 at least); 0: by hand only.' },
+      admin: {
+        condition: isRead,
+        description: 'How often to sync, in minutes (5 at least); 0: by hand only.',
+      },
     },
     {
       name: 'daysAhead',
@@ -245,6 +295,7 @@ export const ticketingConnectionsCollection: CollectionConfig = {
       defaultValue: 5,
       validate: validateSchedule,
       admin: {
+        condition: isRead,
         description:
           'How often to refresh availability and on-sale state alone, in minutes (5 at least); 0: off.',
       },
@@ -254,7 +305,10 @@ export const ticketingConnectionsCollection: CollectionConfig = {
       type: 'number',
       defaultValue: 14,
       validate: validateWholeBetween({ min: 1, max: 90 }),
-      admin: { description: 'How far ahead availability is refreshed, in days.' },
+      admin: {
+        condition: isRead,
+        description: 'How far ahead availability is refreshed, in days.',
+      },
     },
     {
       name: 'sync',

@@ -21,6 +21,19 @@ export const connectionOut = (doc: TicketingConnection) => ({
     customDomain: doc.spektrix?.customDomain ?? null,
     baseUrl: doc.spektrix?.baseUrl ?? null,
   },
+  tessitura: {
+    baseUrl: doc.tessitura?.baseUrl ?? null,
+    tnewAddress: doc.tessitura?.tnewAddress ?? null,
+  },
+  lineup: {
+    baseUrl: doc.lineup?.baseUrl ?? null,
+    channelId: doc.lineup?.channelId ?? null,
+    bookingLinkTemplate: doc.lineup?.bookingLinkTemplate ?? null,
+  },
+  elevent: {
+    shopAddress: doc.elevent?.shopAddress ?? null,
+    linkTemplate: doc.elevent?.linkTemplate ?? null,
+  },
   credentialsSet:
     (doc.credentialsSet as Record<string, boolean> | null | undefined) ??
     credentialsSet({ provider: doc.provider, stored: undefined }),
@@ -29,8 +42,11 @@ export const connectionOut = (doc: TicketingConnection) => ({
   importNewEvents: doc.importNewEvents ?? false,
   syncToPublished: doc.syncToPublished ?? true,
   removalLimitPercent: doc.removalLimitPercent ?? 50,
+  availabilityEveryMinutes: doc.availabilityEveryMinutes ?? 5,
+  availabilityDaysAhead: doc.availabilityDaysAhead ?? 14,
   active: doc.active ?? true,
   lastRun: relationId(doc.lastRun as RelationValue) ?? null,
+  lastAvailabilityRun: relationId(doc.lastAvailabilityRun as RelationValue) ?? null,
   createdAt: doc.createdAt,
   updatedAt: doc.updatedAt,
 })
@@ -40,6 +56,7 @@ export const runOut = (doc: TicketingSyncRun) => ({
   id: doc.id,
   connection: relationId(doc.connection as RelationValue) ?? null,
   provider: doc.provider,
+  kind: doc.kind ?? 'sync',
   status: doc.status,
   dryRun: doc.dryRun ?? false,
   confirmRemovals: doc.confirmRemovals ?? false,

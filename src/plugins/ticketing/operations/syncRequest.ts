@@ -1,4 +1,7 @@
+import { validationFailed } from '../../../lib/partnerProblem'
 import { validateAgainst, type JsonSchema } from '../../partnerApi/exports/routes'
+import { runKinds } from '../defaults'
+import type { RunKind } from '../types'
 
 /**
  * The body of a sync request, the one rule for both doors: the partner route documents and
@@ -8,6 +11,13 @@ export const syncRequestSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
+    kind: {
+      type: 'string',
+      enum: [...runKinds],
+      default: 'sync',
+      description:
+        '`sync`: a full sync. `availability`: refresh only availability and on-sale state of the performances in the next `availabilityDaysAhead` days (takes neither `dryRun` nor `confirmRemovals`).',
+    },
     dryRun: {
       type: 'boolean',
       default: false,
@@ -22,7 +32,7 @@ export const syncRequestSchema: JsonSchema = {
   },
 }
 
-export type SyncRequest = { dryRun: boolean; confirmRemovals: boolean }
+export type SyncRequest = { kind: RunKind; dryRun: boolean; confirmRemovals: boolean }
 
 /**
  * A sync request read from a parsed JSON body; anything else (an array, a string, null, an
@@ -31,5 +41,17 @@ export type SyncRequest = { dryRun: boolean; confirmRemovals: boolean }
  */
 export const readSyncRequest = (body: unknown): SyncRequest => {
   const read = validateAgainst<Partial<SyncRequest>>({ schema: syncRequestSchema, body })
-  return { dryRun: read.dryRun === true, confirmRemovals: read.confirmRemovals === true }
+  const kind = read.kind ?? 'sync'
+  // A refresh is never a preview and hides nothing, so neither flag means anything with it.
+  const misplaced = (['dryRun', 'confirmRemovals'] as const).filter(
+    (field) => kind === 'availability' && read[field] !== undefined,
+  )
+  if (misplaced.length > 0)
+    validationFailed(
+      misplaced.map((field) => ({
+        field,
+        message: 'An availability refresh takes no dryRun or confirmRemovals.',
+      })),
+    )
+  return { kind, dryRun: read.dryRun === true, confirmRemovals: read.confirmRemovals === true }
 }

@@ -2,6 +2,8 @@ import type { Payload, SanitizedConfig } from 'payload'
 
 import { isUuid } from '../../../lib/uuid'
 import type { TicketingConnection } from '../../../payload-types'
+import { validationFailed } from '../../../lib/partnerProblem'
+import { providers } from '../defaults'
 import {
   fail,
   validateAgainst,
@@ -20,11 +22,16 @@ type ConnectionInput = Partial<
     | 'name'
     | 'provider'
     | 'spektrix'
+    | 'tessitura'
+    | 'lineup'
+    | 'elevent'
     | 'syncEveryMinutes'
     | 'daysAhead'
     | 'importNewEvents'
     | 'syncToPublished'
     | 'removalLimitPercent'
+    | 'availabilityEveryMinutes'
+    | 'availabilityDaysAhead'
     | 'active'
     | 'credentials'
   >
@@ -60,6 +67,26 @@ const readBody = <T>({
   return validateAgainst<T>({ schema: found, body })
 }
 
+/** A body setting another provider's group: refused, naming it, rather than stored unread. */
+const refuseOtherGroups = ({
+  body,
+  provider,
+}: {
+  body: Record<string, unknown>
+  provider: string
+}) => {
+  const others = providers
+    .map(({ value }) => value)
+    .filter((name) => name !== provider && body[name] !== undefined && body[name] !== null)
+  if (others.length > 0)
+    validationFailed(
+      others.map((name) => ({
+        field: name,
+        message: `These are settings of another provider; this connection's provider is ${provider}.`,
+      })),
+    )
+}
+
 export const listConnections = async ({ payload, principal }: Args) => {
   const { docs } = await payload.find({
     collection: 'ticketing-connections',
@@ -78,6 +105,7 @@ export const createConnection = async ({
   body,
 }: Args & { body: Record<string, unknown> }) => {
   const data = readBody<ConnectionInput>({ payload, body, schema: 'TicketingConnectionCreate' })
+  refuseOtherGroups({ body, provider: String(data.provider) })
   const doc = await payload.create({
     collection: 'ticketing-connections',
     data: {
@@ -104,7 +132,11 @@ export const updateConnection = async ({
   body,
 }: OnId & { body: Record<string, unknown> }) => {
   const data = readBody<ConnectionInput>({ payload, body, schema: 'TicketingConnectionUpdate' })
-  if (!(await findConnection({ payload, caller: callerOf(principal), id }))) missingConnection(id)
+  const found =
+    (await findConnection({ payload, caller: callerOf(principal), id })) ?? missingConnection(id)
+  // A changed provider is the collection's refusal (naming `provider`); groups are judged by it.
+  if (data.provider === undefined || data.provider === found.provider)
+    refuseOtherGroups({ body, provider: found.provider })
   const doc = await payload.update({
     collection: 'ticketing-connections',
     id,
@@ -135,10 +167,11 @@ export const syncConnection = async ({
       ...request,
       requestedBy: { type: 'key', id: principal.key.id },
     })) ?? missingConnection(id)
+  if ('refused' in outcome) return fail({ status: 400, detail: outcome.refused })
   if ('underWay' in outcome)
     return fail({
       status: 409,
-      detail: `A run of this connection is already ${outcome.underWay.status}: /${principal.tenant.slug}/ticketing-sync-runs/${outcome.underWay.id}.`,
+      detail: `A ${request.kind} run of this connection is already ${outcome.underWay.status}: /${principal.tenant.slug}/ticketing-sync-runs/${outcome.underWay.id}.`,
     })
   return runOut(outcome.queued)
 }
@@ -151,6 +184,7 @@ export const listRuns = async ({ payload, principal, query }: Args & { query: Ru
         { tenant: { equals: principal.tenant.id } },
         ...(query.connection ? [{ connection: { equals: query.connection } }] : []),
         ...(query.status ? [{ status: { equals: query.status } }] : []),
+        ...(query.kind ? [{ kind: { equals: query.kind } }] : []),
       ],
     },
     sort: '-createdAt',

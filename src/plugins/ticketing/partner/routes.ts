@@ -7,7 +7,7 @@ import { runParameters, ticketingSchemas } from './schemas'
 export const ticketingTag = {
   name: 'Ticketing',
   description:
-    "The tenant's box-office connections (Spektrix) and their sync runs. A run imports the provider's events and performances in the connection's window, on the connection's schedule or on request (`POST …/sync`, `dryRun: true` for a preview that writes nothing). A connection has at most one run queued or running. Credentials are write-only.",
+    "The tenant's box-office connections (Spektrix, Tessitura, Line-Up; Elevent, whose performances are entered by hand and whose booking links are built from the shop address) and their runs. A full sync (`kind: sync`) imports the provider's events and performances in the connection's window, on the connection's schedule or on request (`POST …/sync`, `dryRun: true` for a preview that writes nothing); an availability refresh (`kind: availability`) updates only availability and on-sale state of the next `availabilityDaysAhead` days. A connection has at most one run of each kind queued or running. Credentials are write-only. A performance's `bookingUrl` is its own booking link, else the box office's page for it (`ticketingUrl`), else its event's booking link.",
 }
 
 const connectionId = {
@@ -38,7 +38,7 @@ const create: PartnerRoute<unknown, Awaited<ReturnType<typeof ops.createConnecti
   operationId: 'createTicketingConnection',
   summary: 'Create a ticketing connection',
   description:
-    'Connects a box office. Its `credentials` are stored sealed and never answered; `credentialsSet` says which are set.',
+    "Connects a box office. `provider` is required and fixed from then on; only its own settings group and credentials are taken (another's is a 400 naming it). Its `credentials` are stored sealed and never answered; `credentialsSet` says which are set. One Elevent connection per tenant.",
   input: { body: { type: 'json', schema: 'TicketingConnectionCreate' } },
   operation: ({ payload, principal, body }) => ops.createConnection({ payload, principal, body }),
   success: {
@@ -59,7 +59,7 @@ const sync: PartnerRoute<unknown, Awaited<ReturnType<typeof ops.syncConnection>>
   operationId: 'syncTicketingConnection',
   summary: 'Run a sync',
   description:
-    "Queues a run of the connection, answered at once (`202`) with `Location` naming it; follow it with `GET /{tenant}/ticketing-sync-runs/{id}` until it is `succeeded` or `failed`. `dryRun: true` previews: the run's `plan` says what it would create, update (each field's old and new value), cancel or remove, and nothing else is written. `409` while a run of the connection is queued or running (its `Location` names it).",
+    "Queues a run of the connection, answered at once (`202`) with `Location` naming it; follow it with `GET /{tenant}/ticketing-sync-runs/{id}` until it is `succeeded` or `failed`. `kind` is `sync` (default) or `availability` (a refresh of availability and on-sale state alone, which takes neither `dryRun` nor `confirmRemovals`). `dryRun: true` previews a sync: the run's `plan` says what it would create, update (each field's old and new value), cancel or remove, and nothing else is written. `409` while a run of the same kind of the connection is queued or running (its `Location` names it). `400` for an Elevent connection: Elevent has no API to read.",
   input: { params: connectionId, body: { type: 'json', schema: 'TicketingSyncRequest' } },
   operation: (call) => ops.syncConnection({ ...onId(call), body: call.body }),
   success: {
@@ -80,7 +80,7 @@ const runs: PartnerRoute<RunsQuery> = {
   operationId: 'listTicketingSyncRuns',
   summary: 'List sync runs',
   description:
-    "The tenant's sync runs, newest first, without their `plan` (retrieve a run to read it); `connection` and `status` narrow them. Finished runs are kept for a while (30 days unless the installation says otherwise).",
+    "The tenant's runs, newest first, without their `plan` (retrieve a run to read it); `connection`, `status` and `kind` narrow them. Finished runs are kept for a while (30 days unless the installation says otherwise).",
   input: {
     query: {
       parse: ({ search }) => {

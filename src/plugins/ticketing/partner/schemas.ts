@@ -7,7 +7,7 @@ import {
 } from '../../partnerApi/exports/routes'
 import { makerSchema } from '../../partnerShape'
 import { allCredentialNames } from '../credentials/sealed'
-import { runStatuses } from '../defaults'
+import { lineupBaseUrl, runKinds, runStatuses, spektrixBaseUrl } from '../defaults'
 import { syncRequestSchema } from '../operations/syncRequest'
 import { noCounts } from '../types'
 import { runPage } from './runsQuery'
@@ -19,10 +19,30 @@ const nullableUuid: JsonSchema = { type: ['string', 'null'], format: 'uuid' }
 /** What the document says of a connection's fields beyond the fields themselves. */
 const words: Record<string, JsonSchema> = {
   name: { description: 'What the admin calls the connection.' },
-  provider: { description: 'The box office: `spektrix` (Tessitura and Line-Up to come).' },
-  spektrix: {
+  provider: {
     description:
-      "Spektrix's settings: `clientName` (required for Spektrix: lowercase letters and digits), an optional `customDomain` (the host booking pages are served under) and `baseUrl` (default `https://system.spektrix.com`). Private and loopback targets are refused unless the installation allows them.",
+      'The box office: `spektrix`, `tessitura`, `lineup` or `elevent`. Required on create; it cannot change afterwards. Only the group named after it is used (the others answer their nulls).',
+  },
+  spektrix: {
+    description: `Spektrix's settings: \`clientName\` (required for Spektrix: lowercase letters and digits), an optional \`customDomain\` (the host booking pages are served under) and \`baseUrl\` (default \`${spektrixBaseUrl}\`). Private and loopback targets are refused unless the installation allows them.`,
+  },
+  tessitura: {
+    description:
+      "Tessitura's settings: `baseUrl` (required for Tessitura: the TessituraService REST root, same rules as Spektrix's) and an optional `tnewAddress` (the https address of the TNEW web sales site booking links are built from; never called). A run needs the four credentials `userName`, `userGroup`, `machineLocation` and `password`.",
+  },
+  lineup: {
+    description: `Line-Up's settings: an optional \`baseUrl\` (default \`${lineupBaseUrl}\`), an optional \`channelId\` (digits: the sales channel) and an optional \`bookingLinkTemplate\`: an https URL once \`{eventId}\` and \`{performanceId}\` are filled (no other placeholders). A run needs the credential \`apiKey\`.`,
+  },
+  elevent: {
+    description:
+      "Elevent's settings: `shopAddress` (required for Elevent, https) and an optional `linkTemplate`, an https URL once `{shop}`, `{eventId}`, `{eventUrlName}` and `{showTimeId}` are filled (no other placeholders). Elevent has no API to read: its performances are entered by hand and their booking links are built from these; it takes no credentials and cannot be synced. One Elevent connection per tenant.",
+  },
+  availabilityEveryMinutes: {
+    description:
+      'How often availability and on-sale state alone are refreshed, in minutes (5 at least); 0: off. Not for Elevent.',
+  },
+  availabilityDaysAhead: {
+    description: 'How far ahead availability is refreshed, in days (1–90).',
   },
   syncEveryMinutes: {
     description: 'How often the sync runs, in minutes (5 at least); 0: only on request.',
@@ -46,7 +66,7 @@ const credentials: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   description:
-    "The provider's credentials (Spektrix: `apiUser` and `apiKey`, for owner-mode signed calls). Write-only: stored sealed and never answered (`credentialsSet` says which are set). A credential left out is kept; an empty string clears it.",
+    "The provider's credentials (Spektrix: `apiUser` and `apiKey`, for owner-mode signed calls; Tessitura: `userName`, `userGroup`, `machineLocation` and `password`; Line-Up: `apiKey`; Elevent: none). A credential the provider does not use is refused (400 naming it). Write-only: stored sealed and never answered (`credentialsSet` says which are set). A credential left out is kept; an empty string clears it.",
   properties: Object.fromEntries(
     allCredentialNames.map((name) => [name, { type: 'string', maxLength: 1000 }]),
   ),
@@ -102,14 +122,20 @@ const connectionNames = [
   'name',
   'provider',
   'spektrix',
+  'tessitura',
+  'lineup',
+  'elevent',
   'credentialsSet',
   'syncEveryMinutes',
   'daysAhead',
   'importNewEvents',
   'syncToPublished',
   'removalLimitPercent',
+  'availabilityEveryMinutes',
+  'availabilityDaysAhead',
   'active',
   'lastRun',
+  'lastAvailabilityRun',
   'createdAt',
   'updatedAt',
 ]
@@ -118,6 +144,7 @@ const runNames = [
   'id',
   'connection',
   'provider',
+  'kind',
   'status',
   'dryRun',
   'confirmRemovals',
@@ -144,6 +171,8 @@ const always = [
   'importNewEvents',
   'syncToPublished',
   'removalLimitPercent',
+  'availabilityEveryMinutes',
+  'availabilityDaysAhead',
   'active',
   'createdAt',
   'updatedAt',
@@ -160,8 +189,16 @@ export const ticketingSchemas = ({ config }: DocumentContext): Record<string, Js
     refine: words,
   })
   // A body names the settings it sets: none of a group's own is required in it.
-  const { required: _all, ...spektrix } = fields.spektrix as JsonSchema & { required?: string[] }
-  const writable = { ...fields, spektrix: { ...spektrix, additionalProperties: false } }
+  const settingsGroup = (name: string): JsonSchema => {
+    const { required: _all, ...group } = fields[name] as JsonSchema & { required?: string[] }
+    return { ...group, additionalProperties: false }
+  }
+  const writable = {
+    ...fields,
+    ...Object.fromEntries(
+      ['spektrix', 'tessitura', 'lineup', 'elevent'].map((name) => [name, settingsGroup(name)]),
+    ),
+  }
   const run: JsonSchema = {
     type: 'object',
     required: runNames,
@@ -171,6 +208,7 @@ export const ticketingSchemas = ({ config }: DocumentContext): Record<string, Js
       names: runNames,
       alwaysSet: [
         'provider',
+        'kind',
         'status',
         'dryRun',
         'confirmRemovals',
@@ -203,6 +241,11 @@ export const ticketingSchemas = ({ config }: DocumentContext): Record<string, Js
       },
       refine: {
         status: { enum: [...runStatuses] },
+        kind: {
+          enum: [...runKinds],
+          description:
+            '`sync`: a full sync. `availability`: a refresh of availability and on-sale state alone.',
+        },
         message: { description: 'Why the run failed or stopped, in words for an editor.' },
         needsConfirmation: {
           description:
@@ -223,7 +266,11 @@ export const ticketingSchemas = ({ config }: DocumentContext): Record<string, Js
         declared: {
           id: uuid,
           credentialsSet,
-          lastRun: { ...nullableUuid, description: 'The latest finished run.' },
+          lastRun: { ...nullableUuid, description: 'The latest finished full sync.' },
+          lastAvailabilityRun: {
+            ...nullableUuid,
+            description: 'The latest finished availability refresh.',
+          },
         },
         refine: words,
       }),
@@ -231,7 +278,7 @@ export const ticketingSchemas = ({ config }: DocumentContext): Record<string, Js
     TicketingConnectionCreate: {
       type: 'object',
       additionalProperties: false,
-      required: ['name'],
+      required: ['name', 'provider'],
       properties: writable,
     },
     TicketingConnectionUpdate: {
@@ -268,7 +315,7 @@ export const ticketingSchemas = ({ config }: DocumentContext): Record<string, Js
   }
 }
 
-/** `?limit=&page=&connection=&status=` of the run list. */
+/** `?limit=&page=&connection=&status=&kind=` of the run list. */
 export const runParameters: Parameter[] = [
   {
     name: 'connection',
@@ -281,6 +328,12 @@ export const runParameters: Parameter[] = [
     in: 'query',
     description: 'Only runs in this status.',
     schema: { type: 'string', enum: [...runStatuses] },
+  },
+  {
+    name: 'kind',
+    in: 'query',
+    description: 'Only runs of this kind: `sync` (full syncs) or `availability` (refreshes).',
+    schema: { type: 'string', enum: [...runKinds] },
   },
   {
     name: 'limit',

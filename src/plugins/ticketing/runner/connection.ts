@@ -3,8 +3,42 @@ import type { Payload } from 'payload'
 import { relationId } from '../../../lib/relationId'
 import type { TicketingConnection } from '../../../payload-types'
 import { openCredentials } from '../credentials/sealed'
-import { spektrixBaseUrl } from '../defaults'
+import { lineupBaseUrl, spektrixBaseUrl } from '../defaults'
 import type { Connection } from '../types'
+
+/** Only the strings that are set: an empty setting is no setting. */
+const setOnly = (group: Record<string, string | null | undefined>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(group).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  )
+
+/** The provider's own group, as strings, with the base URL's default filled in. */
+const settingsOf = (doc: TicketingConnection): Record<string, string> => {
+  switch (doc.provider) {
+    case 'tessitura':
+      return setOnly({
+        baseUrl: doc.tessitura?.baseUrl,
+        tnewAddress: doc.tessitura?.tnewAddress,
+      })
+    case 'lineup':
+      return setOnly({
+        baseUrl: doc.lineup?.baseUrl || lineupBaseUrl,
+        channelId: doc.lineup?.channelId,
+        bookingLinkTemplate: doc.lineup?.bookingLinkTemplate,
+      })
+    case 'elevent':
+      return setOnly({
+        shopAddress: doc.elevent?.shopAddress,
+        linkTemplate: doc.elevent?.linkTemplate,
+      })
+    default:
+      return setOnly({
+        clientName: doc.spektrix?.clientName,
+        customDomain: doc.spektrix?.customDomain,
+        baseUrl: doc.spektrix?.baseUrl || spektrixBaseUrl,
+      })
+  }
+}
 
 /**
  * A connection as the engine reads it: its provider's settings (the base URL filled in) and its
@@ -34,11 +68,7 @@ export const engineConnection = async ({
     id: doc.id,
     tenantId,
     provider: doc.provider,
-    settings: {
-      clientName: doc.spektrix?.clientName ?? undefined,
-      customDomain: doc.spektrix?.customDomain || undefined,
-      baseUrl: doc.spektrix?.baseUrl || spektrixBaseUrl,
-    },
+    settings: settingsOf(doc),
     credentials: openCredentials({
       stored: doc.credentialsSealed,
       installationSecret: payload.secret,
@@ -47,6 +77,6 @@ export const engineConnection = async ({
     importNewEvents: doc.importNewEvents ?? false,
     syncToPublished: doc.syncToPublished ?? true,
     removalLimitPercent: doc.removalLimitPercent ?? 50,
-    availabilityDaysAhead: 14,
+    availabilityDaysAhead: doc.availabilityDaysAhead ?? 14,
   }
 }

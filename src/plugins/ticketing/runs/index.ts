@@ -1,7 +1,8 @@
 import type { CollectionConfig, Field } from 'payload'
 
 import { inAdministeredTenant } from '../../../access/administeredTenant'
-import { providers, runKinds, runStatuses } from '../defaults'
+import type { runKinds } from '../defaults'
+import { providers, runStatuses } from '../defaults'
 import { inMemberTenant } from '../connections/access'
 import { keepStoredRun } from './keepStoredRun'
 

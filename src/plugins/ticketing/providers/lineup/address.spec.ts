@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { Connection } from '../../types'
 import { ProviderError } from '../http'
-import { apiUrl, lineupHeaders, lineupSettingsOf } from './address'
+import { apiUrl, lineupHeaders } from './address'
 
 const lineupConnection = (over: Partial<Connection> = {}): Connection => ({
   id: 'c',
@@ -49,16 +49,5 @@ describe('lineupHeaders', () => {
     expect(() => lineupHeaders(lineupConnection({ credentials: { apiKey: ' ' } }))).toThrow(
       'Line-Up needs an API key.',
     )
-  })
-})
-
-describe('lineupSettingsOf', () => {
-  it("reads the connection's group, Line-Up's API by default", () => {
-    expect(lineupSettingsOf({ channelId: ' 7 ', bookingLinkTemplate: '' })).toEqual({
-      baseUrl: 'https://api.line-up.tickets/api',
-      channelId: '7',
-      bookingLinkTemplate: undefined,
-    })
-    expect(lineupSettingsOf(null).baseUrl).toBe('https://api.line-up.tickets/api')
   })
 })

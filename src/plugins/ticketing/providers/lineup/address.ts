@@ -1,9 +1,6 @@
+import { lineupBaseUrl } from '../../defaults'
 import type { Connection } from '../../types'
 import { ProviderError } from '../http'
-
-/** Line-Up's transactional API; a connection's `baseUrl` may name another (a stand-in). */
-// Replaced at merge by `lineupBaseUrl` of defaults.ts (H1 adds it).
-export const lineupOrigin = 'https://api.line-up.tickets/api'
 
 /** `{baseUrl}/{path}` with the query; Line-Up's paths end with a slash. */
 export const apiUrl = ({
@@ -15,7 +12,7 @@ export const apiUrl = ({
   path: string
   query?: Record<string, string>
 }): URL => {
-  const base = (connection.settings.baseUrl?.trim() || lineupOrigin).replace(/\/+$/, '')
+  const base = (connection.settings.baseUrl?.trim() || lineupBaseUrl).replace(/\/+$/, '')
   const url = new URL(`${base}/${path.replace(/^\/+/, '')}`)
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value)
   return url
@@ -32,19 +29,3 @@ export const lineupHeaders = (connection: Connection): Record<string, string> =>
   const channel = connection.settings.channelId?.trim()
   return { authorization: `Bearer ${apiKey}`, ...(channel ? { 'x-channel': channel } : {}) }
 }
-
-const setting = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
-
-/**
- * A connection's `lineup` group as the module's settings, for `runner/connection.ts` (the
- * design's `cms.settingsOf`): the base URL defaults to Line-Up's own, never to another box
- * office's.
- */
-export const lineupSettingsOf = (
-  group: Record<string, unknown> | null | undefined,
-): Record<string, string | undefined> => ({
-  baseUrl: setting(group?.baseUrl) ?? lineupOrigin,
-  channelId: setting(group?.channelId),
-  bookingLinkTemplate: setting(group?.bookingLinkTemplate),
-})
