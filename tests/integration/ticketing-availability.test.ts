@@ -273,6 +273,18 @@ describe('an availability refresh', () => {
 })
 
 describe('refresh runs', () => {
+  // Claims and schedules look at every tenant, and the integration files share one database:
+  // runs and connections earlier files left behind are put out of the way first.
+  beforeAll(async () => {
+    await db().execute(
+      sql`update ticketing_sync_runs set status = 'failed', finished_at = now()
+        where tenant_id <> ${tenant.id} and status in ('queued', 'running')`,
+    )
+    await db().execute(
+      sql`update ticketing_connections set active = false where tenant_id <> ${tenant.id}`,
+    )
+  })
+
   it('are not scheduled while a full sync is queued or running', async () => {
     const syncRun = await queueRun('sync')
     expect(await queueScheduledRefreshes({ payload, providers: ['spektrix'] })).toBe(0)
