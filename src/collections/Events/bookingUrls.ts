@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 
 import { executeInRequest } from '../../db/inTransaction'
 import { collectionTable } from '../../db/postgres'
-import { isUuid } from '../../lib/uuid'
+import { eventColumn } from './eventColumn'
 
 const present = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined
@@ -25,27 +25,14 @@ export const bookingUrlOf = ({
   ticketingUrl: unknown
 }): string | null => present(instanceLink) ?? present(ticketingUrl) ?? present(eventLink) ?? null
 
-/** The event's booking link as published (its own table's row), read in the request's transaction. */
-export const eventBookingLink = async ({
+/** The event's booking link as published, read in the request's transaction. */
+export const eventBookingLink = ({
   req,
   eventId,
 }: {
   req: PayloadRequest
   eventId: string
-}): Promise<string | null> => {
-  // Hooks run before the fields' own checks: a malformed id names no event.
-  if (!isUuid(eventId)) return null
-  const events = collectionTable({ payload: req.payload, collection: 'events' })
-  const link = events?.field('booking_bookingLinkURL')
-  const id = events?.columns.id?.name
-  if (!events || !link || !id) throw new Error('events has no booking link column')
-  const [row] = await executeInRequest<{ link: string | null }>({
-    req,
-    query: sql`select ${sql.identifier(link)} as link from ${sql.identifier(events.name)}
-      where ${sql.identifier(id)} = ${eventId}`,
-  })
-  return row?.link ?? null
-}
+}): Promise<string | null> => eventColumn({ req, eventId, field: 'booking_bookingLinkURL' })
 
 /**
  * After an event's booking link changed: its performances' `bookingUrl` recomputed by the same

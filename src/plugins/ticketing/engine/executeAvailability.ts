@@ -1,22 +1,15 @@
 import type { Payload } from 'payload'
 
 import { relationId, type RelationValue } from '../../../lib/relationId'
-import { ticketingOptions } from '../options'
 import { fieldOwnership, providerPaths } from '../ownership'
-import { ProviderError, makeGetJson } from '../providers/http'
+import { ProviderError } from '../providers/http'
 import { providers } from '../providers/registry'
 import type { Provider } from '../providers/types'
-import {
-  noCounts,
-  type ExecuteSync,
-  type RecordError,
-  type RunOutcome,
-  type RunRequest,
-} from '../types'
+import type { ExecuteSync, RunRequest } from '../types'
 import { applyPlan } from './apply'
 import { readLinks, type Link } from './links'
 import { planAvailability, type LiveInstance } from './planAvailability'
-import { reportedPlan, withNote } from './planReport'
+import { appliedOutcome, runHttp, runTally } from './outcome'
 import { valueAt } from './state'
 
 type Doc = Record<string, unknown>
@@ -113,16 +106,8 @@ const readLiveInstances = async ({
  * it hides only what the box office says is cancelled.
  */
 export const executeAvailability: ExecuteSync = async ({ payload, run }) => {
-  const counts = noCounts()
-  const errors: RecordError[] = []
-  const failed = (message: string, more: Partial<RunOutcome> = {}): RunOutcome => ({
-    status: 'failed',
-    counts,
-    errors,
-    plan: [],
-    message,
-    ...more,
-  })
+  const tally = runTally()
+  const { counts, errors, failed } = tally
   const { connection } = run
   const provider = providers[connection.provider]
   if (!provider?.readAvailability)
@@ -130,15 +115,7 @@ export const executeAvailability: ExecuteSync = async ({ payload, run }) => {
   try {
     const now = new Date()
     const asked = await readLiveInstances({ payload, run, provider, now })
-    const settings = ticketingOptions(payload.config)
-    const http = makeGetJson({
-      owner: connection.tenantId,
-      deadline: run.deadline,
-      timeoutMs: settings.httpTimeoutMs,
-      maxBytes: settings.maxResponseBytes,
-      allowedHosts: settings.allowedHosts,
-      label: provider.label,
-    })
+    const http = runHttp({ payload, connection, deadline: run.deadline, label: provider.label })
     let statuses
     try {
       statuses =
@@ -178,22 +155,13 @@ export const executeAvailability: ExecuteSync = async ({ payload, run }) => {
       counts,
       errors,
     })
-    const { plan: entries, note } = reportedPlan({ steps: plan.steps, dryRun: false })
-    if (stoppedAt !== undefined)
-      return failed(
-        withNote(
-          `The run's deadline passed after ${stoppedAt} of ${plan.steps.length} writes; the next refresh goes on from there.`,
-          note,
-        )!,
-        { plan: entries },
-      )
-    return {
-      status: 'succeeded',
-      counts,
-      errors,
-      plan: entries,
-      ...(note ? { message: note } : {}),
-    }
+    return appliedOutcome({
+      tally,
+      steps: plan.steps,
+      writes: plan.steps.length,
+      stoppedAt,
+      goesOn: 'the next refresh goes on from there',
+    })
   } catch (err) {
     return failed(
       `The availability refresh stopped: ${err instanceof Error ? err.message : String(err)}`,

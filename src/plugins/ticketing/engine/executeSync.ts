@@ -1,14 +1,9 @@
 import { fieldOwnership } from '../ownership'
-import { ProviderError, makeGetJson } from '../providers/http'
+import { ProviderError } from '../providers/http'
 import { providers } from '../providers/registry'
-import {
-  noCounts,
-  type ExecuteSync,
-  type RecordError,
-  type RunOutcome,
-  type SyncCounts,
-} from '../types'
+import { type ExecuteSync, type RecordError, type RunOutcome, type SyncCounts } from '../types'
 import { applyPlan } from './apply'
+import { appliedOutcome, runHttp, runTally } from './outcome'
 import { readLinks } from './links'
 import { countedAs, planSync, removalsOf, type Step } from './plan'
 import { reportedPlan, withNote } from './planReport'
@@ -24,22 +19,13 @@ import { windowOf } from './window'
  * unless a dry run, write each record in its own transaction.
  */
 export const executeSync: ExecuteSync = async ({ payload, run }) => {
-  const counts = noCounts()
-  const errors: RecordError[] = []
-  const failed = (message: string, more: Partial<RunOutcome> = {}): RunOutcome => ({
-    status: 'failed',
-    counts,
-    errors,
-    plan: [],
-    message,
-    ...more,
-  })
+  const tally = runTally()
   try {
-    return await runSync({ payload, run, counts, errors, failed })
+    return await runSync({ payload, run, tally })
   } catch (err) {
     // The database went away, a heartbeat found the run taken over, ...: what was written
     // stays written (each record in its own transaction), and the counts say how far it got.
-    return failed(`The sync stopped: ${err instanceof Error ? err.message : String(err)}`)
+    return tally.failed(`The sync stopped: ${err instanceof Error ? err.message : String(err)}`)
   }
 }
 
@@ -67,14 +53,9 @@ const callsPerHeartbeat = 100
 const runSync = async ({
   payload,
   run,
-  counts,
-  errors,
-  failed,
-}: Parameters<ExecuteSync>[0] & {
-  counts: SyncCounts
-  errors: RecordError[]
-  failed: (message: string, more?: Partial<RunOutcome>) => RunOutcome
-}): Promise<RunOutcome> => {
+  tally,
+}: Parameters<ExecuteSync>[0] & { tally: ReturnType<typeof runTally> }): Promise<RunOutcome> => {
+  const { counts, errors, failed } = tally
   const { connection } = run
   const provider = providers[connection.provider]
   if (!provider) return failed(`No provider module for "${connection.provider}".`)
@@ -95,14 +76,7 @@ const runSync = async ({
   })
   const byExternal = eventsByExternalId(state.events)
 
-  const http = makeGetJson({
-    owner: connection.tenantId,
-    deadline: run.deadline,
-    timeoutMs: settings.httpTimeoutMs,
-    maxBytes: settings.maxResponseBytes,
-    allowedHosts: settings.allowedHosts,
-    label: provider.label,
-  })
+  const http = runHttp({ payload, connection, deadline: run.deadline, label: provider.label })
   let catalogue
   let calls = 0
   try {
@@ -163,15 +137,11 @@ const runSync = async ({
     counts,
     errors,
   })
-  const { plan: entries, note } = reportedPlan({ steps: plan.steps, dryRun: false })
-  if (stoppedAt !== undefined)
-    return failed(
-      withNote(
-        `The run's deadline passed after ${stoppedAt} of ${plan.steps.length + plan.refreshes.length} ` +
-          'writes; the next run goes on from there.',
-        note,
-      )!,
-      { plan: entries },
-    )
-  return { status: 'succeeded', counts, errors, plan: entries, ...(note ? { message: note } : {}) }
+  return appliedOutcome({
+    tally,
+    steps: plan.steps,
+    writes: plan.steps.length + plan.refreshes.length,
+    stoppedAt,
+    goesOn: 'the next run goes on from there',
+  })
 }

@@ -2,10 +2,10 @@ import { sql } from '@payloadcms/db-postgres'
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import { eventBookingLink, storeBookingUrls } from '../../../collections/Events/bookingUrls'
+import { eventColumn } from '../../../collections/Events/eventColumn'
 import { executeInRequest } from '../../../db/inTransaction'
 import { collectionTable } from '../../../db/postgres'
 import { relationId, type RelationValue } from '../../../lib/relationId'
-import { isUuid } from '../../../lib/uuid'
 import { eleventLink } from '../providers/elevent/link'
 
 type Doc = Record<string, unknown> | undefined
@@ -43,26 +43,6 @@ export const eleventShopOf = async ({
   return { shop: text(elevent.shopAddress) ?? null, template: text(elevent.linkTemplate) ?? null }
 }
 
-const eventEleventId = async ({
-  req,
-  eventId,
-}: {
-  req: PayloadRequest
-  eventId: string
-}): Promise<string | null> => {
-  if (!isUuid(eventId)) return null
-  const events = collectionTable({ payload: req.payload, collection: 'events' })
-  const column = events?.field('elevent_eventId')
-  const id = events?.columns.id?.name
-  if (!events || !column || !id) throw new Error('events has no Elevent event id column')
-  const [row] = await executeInRequest<{ value: string | null }>({
-    req,
-    query: sql`select ${sql.identifier(column)} as value from ${sql.identifier(events.name)}
-      where ${sql.identifier(id)} = ${eventId}`,
-  })
-  return row?.value ?? null
-}
-
 /**
  * On a performance's save: an Elevent performance's `ticketingUrl` is the server's, built from
  * the tenant's Elevent connection and its ids (its own `elevent.eventId`, else its event's).
@@ -87,7 +67,9 @@ export const eleventInstanceLink: CollectionBeforeChangeHook = async ({
         template,
         eventId:
           text(own.eventId) ??
-          (eventId ? await eventEleventId({ req, eventId: String(eventId) }) : null),
+          (eventId
+            ? await eventColumn({ req, eventId: String(eventId), field: 'elevent_eventId' })
+            : null),
         eventUrlName: own.eventUrlName,
         showTimeId: own.showTimeId,
       })
