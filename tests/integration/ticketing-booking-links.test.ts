@@ -355,6 +355,21 @@ describe('one booking link for every box office', () => {
     })
     expect(again.counts).toMatchObject({ created: 0, updated: 0, failed: 0 })
   })
+
+  it("takes a Line-Up connection's template as the box office's page, before the event's link", async () => {
+    await setEventLink(lineUpEvent, 'https://our.site.test/ghosts')
+    await readsLink(unlinked, 'https://our.site.test/ghosts')
+    await sync(
+      'lineup',
+      {
+        baseUrl: lineUp.baseUrl,
+        bookingLinkTemplate: 'https://book.lineup.test/{eventId}/{performanceId}',
+      },
+      { apiKey: lineUpKey },
+    )
+    await readsLink(unlinked, 'https://book.lineup.test/701/7103')
+    await readsLink(perfs.lineup![0], 'https://book.lineup.test/701/7101')
+  })
 })
 
 describe("the partner API's OpenAPI document", () => {
