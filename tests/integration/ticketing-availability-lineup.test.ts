@@ -42,6 +42,8 @@ const wall = (days: number) => {
 }
 /** Three performances within the refresh's 14 days. */
 const near = [9201, 9202, 9203]
+/** One beyond them. */
+const far = 9290
 
 let payload: Payload
 let tenant: Tenant
@@ -110,15 +112,18 @@ beforeAll(async () => {
   fake = await startFakeLineUp({
     apiKey,
     events: [lineUpEventJson({ id: 601, name: 'The Wild Duck', currency: 'NOK' })],
-    performances: near.map((id, n) =>
-      lineUpPerformanceJson({ id, eventId: 601, ...wall(n + 2), prices: [450, 300] }),
-    ),
+    performances: [
+      ...near.map((id, n) =>
+        lineUpPerformanceJson({ id, eventId: 601, ...wall(n + 2), prices: [450, 300] }),
+      ),
+      lineUpPerformanceJson({ id: far, eventId: 601, ...wall(30), prices: [450, 300] }),
+    ],
   })
   receiver = await startReceiver()
   setOptions({ allowedHosts: [fake.host] })
   const webhooks = payload.config.custom.webhooks as WebhookOptions
   Object.assign(webhooks, { allowedHosts: [...webhooks.allowedHosts, receiver.host] })
-  expect((await sync()).counts).toMatchObject({ created: 1 + near.length, failed: 0 })
+  expect((await sync()).counts).toMatchObject({ created: 2 + near.length, failed: 0 })
   await payload.create({
     collection: 'webhooks',
     overrideAccess: true,
@@ -229,6 +234,19 @@ describe('a Line-Up availability refresh', () => {
     )
     expect(Number(rows[0]!.n)).toBe(1)
     expect(receiver.at('/hook').filter((r) => r.body.includes(String(before.id)))).toHaveLength(1)
+  })
+
+  it('neither asks about nor writes a performance beyond its days ahead', async () => {
+    fake.sellOut(far)
+    const asked = () => fake.requests().filter((p) => p === `/api/performance/${far}/`).length
+    const before = asked()
+    const outcome = await refresh()
+    expect(outcome.counts).toMatchObject({ updated: 0, cancelled: 0, unchanged: near.length })
+    expect(asked()).toBe(before)
+    expect((await instanceBy(far)).availability).toBe('available')
+    fake.change(far, { totalCapacityRemaining: 150 })
+    for (const band of fake.state.performances.find((p) => p.id === far)!.pricing)
+      band.capacityRemaining = 75
   })
 
   it('leaves the next full sync nothing to write', async () => {
