@@ -1,12 +1,19 @@
-import http from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type http from 'node:http'
+
+import {
+  noBoxOfficeKnobs,
+  sendJson,
+  startFakeBoxOffice,
+  type BoxOfficeCall,
+  type BoxOfficeKnobs,
+} from './fakeBoxOffice'
 
 /**
  * A Line-Up transactional API stand-in: a real HTTP server on loopback serving the shapes of
  * research §7 under `/api` (`event/`, `event/{id}/`, `performance/?event_id&start_date&page`
  * two a page with `next_page`, `performance/{id}/` with pricing), each answer in `.data`. It
- * checks `Authorization: Bearer <apiKey>` (401 otherwise) and logs `x-channel`. Knobs change
- * the catalogue between runs and make it misbehave.
+ * checks `Authorization: Bearer <apiKey>` (401 otherwise) and logs `x-channel`. Built on
+ * `fakeBoxOffice.ts`: the shared knobs make it misbehave, its own change the paging.
  */
 export type LineUpEventJson = {
   id: number
@@ -150,11 +157,7 @@ export const lineUpPerformanceJson = ({
   ...over,
 })
 
-export type LineUpKnobs = {
-  /** The next N calls answer `status` (503 unless said) with `Retry-After: 0`. */
-  unavailable: { calls: number; status?: number }
-  /** Lists answer malformed JSON. */
-  malformed: boolean
+export type LineUpKnobs = BoxOfficeKnobs & {
   /** The performance list's `next_page` always points back at page 1. */
   repeatPage: boolean
   /** `next_page` as the page's address (`url`) instead of its number, or `links.next` only. */
@@ -162,14 +165,16 @@ export type LineUpKnobs = {
 }
 
 const noKnobs = (): LineUpKnobs => ({
-  unavailable: { calls: 0 },
-  malformed: false,
+  ...noBoxOfficeKnobs(),
   repeatPage: false,
   nextAs: 'number',
 })
 
 /** Items a list page holds: small, so paging is exercised. */
 export const pageSize = 2
+
+/** A call with the headers Line-Up reads: the key and the sales channel. */
+export type LineUpCall = { path: string; authorization?: string; channel?: string }
 
 export type FakeLineUp = Awaited<ReturnType<typeof startFakeLineUp>>
 
@@ -186,18 +191,11 @@ export const startFakeLineUp = async ({
     events,
     performances,
     knobs: noKnobs(),
-    requests: [] as { path: string; authorization?: string; channel?: string }[],
+    requests: [] as string[],
+    calls: [] as BoxOfficeCall[],
+    /** The calls the knobs let through, with their headers. */
+    seen: [] as LineUpCall[],
     refused: 0,
-  }
-  const sockets = new Set<Socket>()
-
-  const send = (res: http.ServerResponse, status: number, body: unknown) => {
-    const text = JSON.stringify(body)
-    res.writeHead(status, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': String(Buffer.byteLength(text)),
-    })
-    res.end(text)
   }
 
   const paged = <T>(res: http.ServerResponse, url: URL, items: T[]) => {
@@ -212,7 +210,7 @@ export const startFakeLineUp = async ({
       return u.toString()
     }
     const { nextAs } = state.knobs
-    return send(res, 200, {
+    return sendJson(res, 200, {
       data: slice,
       ...(nextAs === 'links'
         ? { links: { next: nextUrl() } }
@@ -221,81 +219,68 @@ export const startFakeLineUp = async ({
     })
   }
 
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', origin)
-    const header = (name: string): string | undefined => {
-      const value = req.headers[name]
-      return Array.isArray(value) ? value[0] : value
-    }
-    state.requests.push({
-      path: `${url.pathname}${url.search}`,
-      authorization: header('authorization'),
-      channel: header('x-channel'),
-    })
-    const { knobs } = state
-    if (knobs.unavailable.calls > 0) {
-      knobs.unavailable.calls--
-      res.writeHead(knobs.unavailable.status ?? 503, { 'retry-after': '0' })
-      return res.end('Down for maintenance')
-    }
-    if (header('authorization') !== `Bearer ${apiKey}`) {
-      state.refused++
-      return send(res, 401, { detail: 'Invalid token.' })
-    }
-    if (!url.pathname.startsWith('/api/')) return send(res, 404, { detail: 'Not found.' })
-    const path = url.pathname.slice('/api/'.length)
-    const isList = path === 'event/' || path === 'performance/'
-    if (isList && knobs.malformed) {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      return res.end('{"data": [{"id": 21813, "eventId": 15')
-    }
-    if (path === 'event/') return paged(res, url, state.events)
-    if (path === 'performance/') {
-      const eventId = url.searchParams.get('event_id')
-      const from = url.searchParams.get('start_date') ?? '0000'
-      return paged(
-        res,
-        url,
-        state.performances.filter(
-          (p) => (!eventId || String(p.eventId) === eventId) && p.startDate >= from,
-        ),
-      )
-    }
-    const event = /^event\/(\d+)\/$/.exec(path)
-    if (event) {
-      const found = state.events.find((e) => String(e.id) === event[1])
-      return found ? send(res, 200, { data: found }) : send(res, 404, { detail: 'Not found.' })
-    }
-    const performance = /^performance\/(\d+)\/$/.exec(path)
-    if (performance) {
-      const found = state.performances.find((p) => String(p.id) === performance[1])
-      return found ? send(res, 200, { data: found }) : send(res, 404, { detail: 'Not found.' })
-    }
-    return send(res, 404, { detail: 'Not found.' })
+  const header = (req: http.IncomingMessage, name: string): string | undefined => {
+    const value = req.headers[name]
+    return Array.isArray(value) ? value[0] : value
+  }
+
+  const box = await startFakeBoxOffice({
+    state,
+    noKnobs,
+    isList: (url) => url.pathname === '/api/event/' || url.pathname === '/api/performance/',
+    hugeItem: lineUpEventJson({ id: 1, name: 'x'.repeat(1000) }),
+    route: ({ req, res, url }) => {
+      state.seen.push({
+        path: `${url.pathname}${url.search}`,
+        authorization: header(req, 'authorization'),
+        channel: header(req, 'x-channel'),
+      })
+      if (header(req, 'authorization') !== `Bearer ${apiKey}`) {
+        state.refused++
+        return sendJson(res, 401, { detail: 'Invalid token.' })
+      }
+      if (!url.pathname.startsWith('/api/')) return sendJson(res, 404, { detail: 'Not found.' })
+      const path = url.pathname.slice('/api/'.length)
+      if (path === 'event/') return paged(res, url, state.events)
+      if (path === 'performance/') {
+        const eventId = url.searchParams.get('event_id')
+        const from = url.searchParams.get('start_date') ?? '0000'
+        return paged(
+          res,
+          url,
+          state.performances.filter(
+            (p) => (!eventId || String(p.eventId) === eventId) && p.startDate >= from,
+          ),
+        )
+      }
+      const event = /^event\/(\d+)\/$/.exec(path)
+      if (event) {
+        const found = state.events.find((e) => String(e.id) === event[1])
+        return found
+          ? sendJson(res, 200, { data: found })
+          : sendJson(res, 404, { detail: 'Not found.' })
+      }
+      const performance = /^performance\/(\d+)\/$/.exec(path)
+      if (performance) {
+        const found = state.performances.find((p) => String(p.id) === performance[1])
+        return found
+          ? sendJson(res, 200, { data: found })
+          : sendJson(res, 404, { detail: 'Not found.' })
+      }
+      return sendJson(res, 404, { detail: 'Not found.' })
+    },
   })
-  server.on('connection', (socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  const origin = `http://127.0.0.1:${port}`
   const find = (id: number): LineUpPerformanceJson => {
     const found = state.performances.find((p) => p.id === id)
     if (!found) throw new Error(`The fake has no performance ${id}`)
     return found
   }
   return {
-    origin,
+    ...box,
     /** The connection's `baseUrl`. */
-    baseUrl: `${origin}/api`,
-    /** host:port, for TICKETING_ALLOWED_HOSTS. */
-    host: `127.0.0.1:${port}`,
-    state,
-    /** Calls answered since the last reset, by path and query. */
-    requests: () => state.requests.map((r) => r.path),
+    baseUrl: `${box.origin}/api`,
     /** Calls with the headers that matter. */
-    calls: () => [...state.requests],
+    seen: () => [...state.seen],
     cancel: (id: number) => {
       find(id).cancelled = true
       find(id).status = 'cancelled'
@@ -312,13 +297,9 @@ export const startFakeLineUp = async ({
       Object.assign(find(id), patch)
     },
     reset: () => {
-      state.knobs = noKnobs()
-      state.requests = []
-      state.refused = 0
+      box.reset()
+      state.seen = []
     },
-    close: async () => {
-      for (const socket of sockets) socket.destroy()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    },
+    close: box.stop,
   }
 }

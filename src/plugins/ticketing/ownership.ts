@@ -96,6 +96,9 @@ export const fieldOwnership: Record<SyncProviderName, Record<SyncedKind, FieldOw
         'lineup.availability.quantityAvailable',
         'lineup.availability.quantitySold',
         'lineup.ticketStatus',
+        // The refresh reads the same detail record as the sync: writing it here leaves the next
+        // sync nothing to write after a sale.
+        'lineup.syncData',
       ],
     },
   },

@@ -198,7 +198,7 @@ export const bookingLink = ({
   event?.ticketUrl ??
   null
 
-/** The `live` paths of a performance: what an availability run writes. */
+/** The `live` paths of a performance: what an availability run writes (the raw record too). */
 const liveFields = ({
   performance,
   availability,
@@ -215,6 +215,7 @@ const liveFields = ({
     'lineup.availability.quantitySold':
       remaining !== null && capacity !== null ? Math.max(0, capacity - remaining) : null,
     'lineup.ticketStatus': ticketStatusOf({ performance, availability, now }),
+    'lineup.syncData': syncDataOf(performance.raw),
   }
 }
 
@@ -282,7 +283,6 @@ export const mapInstance = ({
       'lineup.availability.saleStart': performance.onSaleDate,
       'lineup.availability.saleEnd': performance.offSaleDate,
       'lineup.ticketType': ticketTypeOf(performance.venuePlanType),
-      'lineup.syncData': syncDataOf(performance.raw),
       ...live.fields,
     },
   }

@@ -165,7 +165,7 @@ describe('Line-Up read over HTTP', () => {
 
   it('sends the Bearer key and the channel on every call', async () => {
     await read()
-    const calls = fake.calls()
+    const calls = fake.seen()
     expect(calls.length).toBeGreaterThan(0)
     for (const call of calls) {
       expect(call.authorization).toBe(`Bearer ${apiKey}`)
@@ -195,7 +195,7 @@ describe('Line-Up read over HTTP', () => {
   })
 
   it('retries a 503', async () => {
-    fake.state.knobs.unavailable = { calls: 1 }
+    fake.state.knobs.unavailable = { calls: 1, retryAfter: '0' }
     expect((await read({ linkedEventIds: ['152'] })).instances).toHaveLength(1)
   })
 
