@@ -12,7 +12,8 @@
  * first import, the same run unchanged, and 100 availability changes, each in seconds against
  * the issue's target, writes a second and the app's peak memory; then availability refreshes
  * (nothing changed, then 100 more sold out): seconds, provider calls, writes and change-log
- * rows (`bench/ticketing.ts`).
+ * rows (`bench/ticketing.ts`); then the same refresh with a Tessitura stand-in (200 production
+ * seasons of 10 performances: the import, a refresh unchanged, one after 100 sold out).
  * Settings: BENCH_EVENTS (default 3000), BENCH_SECONDS per measurement (5), BENCH_CONCURRENCY (8),
  * BENCH_LARGE_EVENTS (100000; 0 skips the reads at scale), BENCH_WRITES=off (skips the writes,
  * and the sync with them), BENCH_TICKETING=off (skips the sync); BENCH_ONLY=ticketing runs the

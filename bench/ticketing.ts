@@ -11,6 +11,11 @@ import {
   type Catalogue,
   type FakeSpektrix,
 } from '../tests/helpers/fakeSpektrix'
+import {
+  makeTessituraCatalogue,
+  startFakeTessitura,
+  type FakeTessitura,
+} from '../tests/helpers/fakeTessitura'
 
 /** The issue's targets on this machine, in seconds: the ratios are against them. */
 const targets = { first: 30, unchanged: 3, availability: 5 }
@@ -61,6 +66,9 @@ export const measureTicketingSync = async ({
     from: new Date(Date.now() + 86_400_000),
   })
   const spektrix = await startFakeSpektrix({ clientName: 'benchhouse', catalogue })
+  const tessitura = await startFakeTessitura({
+    catalogue: makeTessituraCatalogue({ seasons: events, perSeason: instancesPerEvent }),
+  })
   const tenant = await payload.create({
     collection: 'tenants',
     data: { name: 'Bench Box Office', slug: 'bench-boxoffice' },
@@ -73,7 +81,10 @@ export const measureTicketingSync = async ({
   ).key
   const app = await startApp({
     databaseUri,
-    env: { TICKETING_ALLOWED_HOSTS: spektrix.host, TICKETING_POLL_MS: '200' },
+    env: {
+      TICKETING_ALLOWED_HOSTS: `${spektrix.host},${tessitura.host}`,
+      TICKETING_POLL_MS: '200',
+    },
   })
   const client = new pg.Client({ connectionString: databaseUri })
   await client.connect()
@@ -175,10 +186,14 @@ export const measureTicketingSync = async ({
         changeLogRows,
       }),
     )
+    console.log(
+      await measureTessituraRefresh({ payload, client, origin: app.origin, tessitura, changes }),
+    )
   } finally {
     await client.end()
     await app.stop()
     await spektrix.stop()
+    await tessitura.close()
   }
 }
 
@@ -216,7 +231,8 @@ const measureAvailabilityRefresh = async ({
     headers,
     connectionId,
     tenantId,
-    spektrix,
+    provider: 'spektrix',
+    calls: () => spektrix.state.requests.length,
     changeLogRows,
   })
   const lines: string[] = []
@@ -239,7 +255,8 @@ const refreshWith =
     headers,
     connectionId,
     tenantId,
-    spektrix,
+    provider,
+    calls: callsSoFar,
     changeLogRows,
   }: {
     client: pg.Client
@@ -247,22 +264,24 @@ const refreshWith =
     headers: Record<string, string>
     connectionId: string
     tenantId: string
-    spektrix: FakeSpektrix
+    provider: 'spektrix' | 'tessitura'
+    /** The calls the box office has answered so far. */
+    calls: () => number
     changeLogRows: () => Promise<number>
   }) =>
   async (name: string): Promise<string> => {
     const logBefore = await changeLogRows()
-    const callsBefore = spektrix.state.requests.length
+    const callsBefore = callsSoFar()
     const started = performance.now()
     const { rows } = await client.query<{ id: string }>(
       `insert into ticketing_sync_runs
       (tenant_id, connection_id, provider, kind, status, dry_run, confirm_removals, trigger,
        queued_at, attempts, counts_created, counts_updated, counts_unchanged, counts_cancelled,
        counts_removed, counts_failed, needs_confirmation, updated_at, created_at)
-     values ($1, $2, 'spektrix', 'availability', 'queued', false, false, 'manual', now(), 0,
+     values ($1, $2, $3, 'availability', 'queued', false, false, 'manual', now(), 0,
        0, 0, 0, 0, 0, 0, false, now(), now())
      returning id`,
-      [tenantId, connectionId],
+      [tenantId, connectionId, provider],
     )
     const id = rows[0]!.id
     for (;;) {
@@ -278,7 +297,117 @@ const refreshWith =
       if (got.status !== 'succeeded') continue
       const seconds = (performance.now() - started) / 1000
       const { updated = 0, cancelled = 0 } = got.counts
-      const calls = spektrix.state.requests.length - callsBefore
+      const calls = callsSoFar() - callsBefore
       return `${name.padEnd(44)} | ${seconds.toFixed(1).padStart(6)} s (${(seconds / targets.availability).toFixed(2)}x the ${targets.availability} s target) | ${calls} provider calls | ${updated + cancelled} writes | change log +${(await changeLogRows()) - logBefore} | ${JSON.stringify(got.counts)}`
     }
   }
+
+/**
+ * The same refresh with a Tessitura stand-in (`makeTessituraCatalogue`: production seasons of
+ * daily performances from tomorrow, all within the refresh's 14 days) for a tenant of its own:
+ * the first import asked for through the partner API, a refresh with nothing changed, then one
+ * after `changes` performances sold out (their zones at 0). A Tessitura refresh reads Search
+ * by season (a hundred seasons a call) and the zones (a hundred performances a call).
+ */
+const measureTessituraRefresh = async ({
+  payload,
+  client,
+  origin,
+  tessitura,
+  changes,
+}: {
+  payload: Payload
+  client: pg.Client
+  origin: string
+  tessitura: FakeTessitura
+  changes: number
+}): Promise<string> => {
+  const tenant = await payload.create({
+    collection: 'tenants',
+    data: { name: 'Bench Tessitura', slug: 'bench-tessitura' },
+  })
+  const key = (
+    (await payload.create({
+      collection: 'api-keys',
+      data: { name: 'bench tessitura', tenants: [tenant.id], scope: 'write' },
+    })) as unknown as { key: string }
+  ).key
+  const base = `${origin}/api/partners/2025-07/bench-tessitura`
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
+  const created = await fetch(`${base}/ticketing-connections`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      name: 'Tessitura',
+      provider: 'tessitura',
+      tessitura: { baseUrl: tessitura.baseUrl, tnewAddress: 'https://tickets.example.org/events' },
+      credentials: tessitura.credentials,
+      daysAhead: 730,
+      importNewEvents: true,
+      syncToPublished: true,
+    }),
+  })
+  if (created.status !== 201)
+    throw new Error(`tessitura connection: ${created.status} ${await created.text()}`)
+  const connection = (await created.json()) as { id: string }
+  await client.query(
+    'update ticketing_connections set availability_every_minutes = 0 where id = $1',
+    [connection.id],
+  )
+  await client.query(
+    "delete from ticketing_sync_runs where connection_id = $1 and kind = 'availability' and status = 'queued'",
+    [connection.id],
+  )
+  const changeLogRows = async (): Promise<number> =>
+    Number(
+      (
+        await client.query<{ n: string }>(
+          'select count(*) as n from change_log where tenant_id = $1',
+          [tenant.id],
+        )
+      ).rows[0]?.n ?? 0,
+    )
+  const performances = tessitura.catalogue.performances.length
+  const lines = [
+    `[bench] availability refresh with a Tessitura stand-in: ${tessitura.catalogue.seasons.length} production seasons, ${performances} performances, all within the refresh's days ahead`,
+  ]
+  const started = performance.now()
+  const asked = await fetch(`${base}/ticketing-connections/${connection.id}/sync`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ dryRun: false }),
+  })
+  if (asked.status !== 202) throw new Error(`tessitura sync: ${asked.status} ${await asked.text()}`)
+  const { id } = (await asked.json()) as { id: string }
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const got = (await (await fetch(`${base}/ticketing-sync-runs/${id}`, { headers })).json()) as {
+      status: string
+      counts: Record<string, number>
+      message?: string
+    }
+    if (got.status === 'failed') throw new Error(`the Tessitura import failed: ${got.message}`)
+    if (got.status !== 'succeeded') continue
+    lines.push(
+      `${'Tessitura first import (full sync)'.padEnd(44)} | ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s | ${tessitura.requests.length} provider calls | ${JSON.stringify(got.counts)}`,
+    )
+    break
+  }
+  const refreshOnce = refreshWith({
+    client,
+    base,
+    headers,
+    connectionId: connection.id,
+    tenantId: String(tenant.id),
+    provider: 'tessitura',
+    calls: () => tessitura.requests.length,
+    changeLogRows,
+  })
+  lines.push(await refreshOnce('Tessitura refresh, nothing changed'))
+  const soonest = [...tessitura.catalogue.performances]
+    .sort((a, b) => a.PerformanceDate.localeCompare(b.PerformanceDate))
+    .slice(0, changes)
+  for (const p of soonest) tessitura.sellOut(p.PerformanceId)
+  lines.push(await refreshOnce(`Tessitura refresh, ${changes} sold out`))
+  return lines.join('\n')
+}

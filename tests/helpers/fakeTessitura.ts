@@ -1,6 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
+import { noBoxOfficeKnobs, type BoxOfficeKnobs } from './fakeBoxOffice'
+
 /**
  * A Tessitura REST (TXN) stand-in: a real HTTP server on loopback serving the documented shapes
  * (research Part 2 §7): Performances/Search (POST, date and season filters), ProductionSeasons,
@@ -122,12 +124,19 @@ export type TessituraRequest = {
   path: string
   query: URLSearchParams
   body: unknown
+  /** The Authorization header as received. */
+  authorization: string | undefined
 }
 
 export type FakeTessitura = {
   /** The TessituraService root, as a connection's `baseUrl`. */
   baseUrl: string
+  /** `http://host:port`, for the shared cases (`providerSyncCases.ts`). */
+  origin: string
   host: string
+  /** The shared knobs (503s, malformed lists, redirects, refusals, hangs); `reset` clears them. */
+  state: { knobs: BoxOfficeKnobs }
+  reset: () => void
   catalogue: TessituraCatalogue
   requests: TessituraRequest[]
   credentials: { userName: string; userGroup: string; machineLocation: string; password: string }
@@ -138,6 +147,7 @@ export type FakeTessitura = {
   /** Answers every call whose path ends with `path` this way until cleared (`undefined`). */
   fail: (path: string, how: 503 | 500 | 'malformed' | undefined) => void
   close: () => Promise<void>
+  stop: () => Promise<void>
 }
 
 const splitIds = (value: string | null): number[] =>
@@ -183,6 +193,7 @@ export const startFakeTessitura = async ({
     ].join(':'),
   ).toString('base64')}`
   const sockets = new Set<Socket>()
+  const state = { knobs: noBoxOfficeKnobs() }
 
   const answer = (path: string, query: URLSearchParams, body: unknown): unknown => {
     if (path === 'Performances/Search') {
@@ -240,13 +251,35 @@ export const startFakeTessitura = async ({
       const body = req.method === 'POST' ? await readBody(req) : undefined
       const prefix = '/TessituraService/TXN/'
       const path = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : ''
-      requests.push({ method: req.method ?? '', path, query: url.searchParams, body })
+      requests.push({
+        method: req.method ?? '',
+        path,
+        query: url.searchParams,
+        body,
+        authorization: req.headers.authorization,
+      })
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' })
         res.end(typeof json === 'string' ? json : JSON.stringify(json))
       }
+      const { knobs } = state
+      if (knobs.hang) return
+      if (knobs.refuse) return void req.socket.destroy()
+      if (knobs.unavailable.calls > 0) {
+        knobs.unavailable.calls--
+        res.writeHead(knobs.unavailable.status ?? 503, {
+          'retry-after': knobs.unavailable.retryAfter,
+        })
+        return res.end('Down for maintenance')
+      }
+      if (knobs.redirectTo) {
+        res.writeHead(302, { location: knobs.redirectTo })
+        return res.end()
+      }
       if (req.headers.authorization !== expected)
         return send(401, { Message: 'Authorization has been denied.' })
+      if (knobs.malformed && path === 'Performances/Search')
+        return send(200, '[{"PerformanceId": 1, "PerformanceDa')
       const failure = [...failures].find(([end]) => path.endsWith(end))?.[1]
       if (failure === 'malformed') return send(200, { unexpected: 'shape' })
       if (failure) return send(failure, { Message: 'Service unavailable' })
@@ -264,6 +297,10 @@ export const startFakeTessitura = async ({
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   const host = `127.0.0.1:${port}`
+  const close = async () => {
+    for (const socket of sockets) socket.destroy()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
   const find = (id: number) => {
     const found = catalogue.performances.find((p) => p.PerformanceId === id)
     if (!found) throw new Error(`No performance ${id} in the fake Tessitura`)
@@ -271,7 +308,13 @@ export const startFakeTessitura = async ({
   }
   return {
     baseUrl: `http://${host}/TessituraService/`,
+    origin: `http://${host}`,
     host,
+    state,
+    reset: () => {
+      state.knobs = noBoxOfficeKnobs()
+      failures.clear()
+    },
     catalogue,
     requests,
     credentials,
@@ -294,9 +337,7 @@ export const startFakeTessitura = async ({
       if (how === undefined) failures.delete(path)
       else failures.set(path, how)
     },
-    close: async () => {
-      for (const socket of sockets) socket.destroy()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    },
+    close,
+    stop: close,
   }
 }
