@@ -4,7 +4,7 @@ import { providers } from '../providers/registry'
 import { type ExecuteSync, type RecordError, type RunOutcome, type SyncCounts } from '../types'
 import { applyPlan } from './apply'
 import { appliedOutcome, runHttp, runTally } from './outcome'
-import { readLinks } from './links'
+import { linkedElsewhere, readLinks } from './links'
 import { countedAs, planSync, removalsOf, type Step } from './plan'
 import { reportedPlan, withNote } from './planReport'
 import { ticketingOptions } from '../options'
@@ -69,6 +69,11 @@ const runSync = async ({
     if (link.kind === 'event-instances') linkedIds.push(link.localId)
   const state = await readCmsState({
     payload,
+    elsewhere: await linkedElsewhere({
+      payload,
+      tenantId: connection.tenantId,
+      connectionId: connection.id,
+    }),
     connection,
     cms: provider.cms,
     instancePaths: fieldOwnership[connection.provider]['event-instances'].provider,

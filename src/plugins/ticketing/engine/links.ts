@@ -50,6 +50,29 @@ export const readLinks = async ({
 
 export const linkKey = (kind: SyncedKind, externalId: string): string => `${kind}:${externalId}`
 
+/**
+ * The tenant's records another connection synced: a run leaves them alone. Box-office ids are
+ * only unique within one account (Line-Up and Tessitura count from 1), so two venues' accounts
+ * of one provider in a tenant name the same ids; a record belongs to the connection that
+ * synced it first.
+ */
+export const linkedElsewhere = async ({
+  payload,
+  tenantId,
+  connectionId,
+}: {
+  payload: Payload
+  tenantId: string
+  connectionId: string
+}): Promise<Set<string>> => {
+  const rows = await executeInRequest<{ local_id: string }>({
+    payload,
+    query: sql`select distinct local_id from ticketing_links
+      where tenant_id = ${tenantId} and connection_id <> ${connectionId}`,
+  })
+  return new Set(rows.map((row) => String(row.local_id)))
+}
+
 /** Writes a record's link in the record write's transaction (`req`). */
 export const storeLink = async ({
   req,

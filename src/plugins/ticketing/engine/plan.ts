@@ -190,7 +190,10 @@ export const planSync = ({
   const created = new Map<string, { syncToPublished: boolean }>()
 
   // Events: the linked ones get their empty seed fields filled; new ones are imported.
+  const eventsSeen = new Set<string>()
   for (const event of catalogue.events) {
+    if (eventsSeen.has(event.externalId)) continue
+    eventsSeen.add(event.externalId)
     const hash = sourceHash({ kind: 'events', event })
     const cms = byExternal.get(event.externalId)
     const link = links.get(linkKey('events', event.externalId))
@@ -267,6 +270,9 @@ export const planSync = ({
     const event = byExternal.get(instance.eventExternalId)
     const imported = created.get(instance.eventExternalId)
     if (!imported && (!event || !event.connected || !keeps(event, instance.externalId))) continue
+    // A box office that lists one id twice gets the first: two creates of one id would leave
+    // two performances where it has one.
+    if (seen.has(instance.externalId)) continue
     seen.add(instance.externalId)
     const link = links.get(linkKey('event-instances', instance.externalId))
     const cms =

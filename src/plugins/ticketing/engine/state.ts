@@ -69,11 +69,14 @@ export const readCmsState = async ({
   cms,
   instancePaths,
   linkedIds,
+  elsewhere: taken,
 }: {
   payload: Payload
   connection: Connection
   /** The provider's reading of its event group. */
   cms: Provider['cms']
+  /** Records another connection of the tenant synced (`linkedElsewhere`): left out. */
+  elsewhere: ReadonlySet<string>
   instancePaths: readonly string[]
   /** The connection's linked performances: read wherever they sit now, so one moved is found. */
   linkedIds: readonly string[]
@@ -94,6 +97,7 @@ export const readCmsState = async ({
   })
   const events: CmsEvent[] = []
   for (const doc of found.docs as unknown as Doc[]) {
+    if (taken.has(String(doc.id))) continue
     const link = cms.readEventLink(doc[group] as Doc | null | undefined)
     const externalIds = (link?.externalIds ?? []).map((id) => id.trim()).filter(Boolean)
     if (!link || externalIds.length === 0) continue
@@ -120,6 +124,7 @@ export const readCmsState = async ({
   const instances: CmsInstance[] = []
   const add = (docs: Doc[]): void => {
     for (const doc of docs) {
+      if (taken.has(String(doc.id))) continue
       const externalId = valueAt(doc, paths.instanceId)
       instances.push({
         id: String(doc.id),

@@ -166,6 +166,14 @@ export const makeGetJson = (options: HttpOptions): { getJson: GetJson; close: ()
     const sent = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
     const refusal = outboundRefusal({ url, allowedHosts: options.allowedHosts })
     if (refusal) throw new ProviderError(`${label}'s address ${refusal}.`)
+    // Every call carries the tenant's credentials: in production, never over plain http (a
+    // box office's own link to a next page included), except to a stand-in the installation names.
+    if (
+      url.protocol === 'http:' &&
+      process.env.NODE_ENV === 'production' &&
+      !options.allowedHosts.includes(url.host)
+    )
+      throw new ProviderError(`${label}'s address must use https (${url.host}).`)
     const trusted = isTrustedHost({ url, allowedHosts: options.allowedHosts })
     let lastFailure = ''
     for (let n = 1; n <= maxAttempts; n++) {

@@ -24,17 +24,29 @@ export const tooMany = ({
       "(TICKETING_MAX_RECORDS). Shorten the connection's days ahead, or choose the performances of its events.",
   )
 
-/** Runs `task` over `items`, `limit` at a time (a provider's per-performance calls). */
+/**
+ * Runs `task` over `items`, `limit` at a time (a provider's per-performance calls). The first
+ * failure stops every worker before its next item (no more calls with the tenant's key to a
+ * box office that just refused one), and is thrown once all calls under way have ended.
+ */
 export const eachLimited = async <T>(
   items: readonly T[],
   limit: number,
   task: (item: T) => Promise<void>,
 ): Promise<void> => {
   let next = 0
+  let failure: { error: unknown } | undefined
   const worker = async (): Promise<void> => {
-    while (next < items.length) await task(items[next++]!)
+    while (!failure && next < items.length) {
+      try {
+        await task(items[next++]!)
+      } catch (error) {
+        failure ??= { error }
+      }
+    }
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  if (failure) throw failure.error
 }
 
 /** `items` in lists of at most `size` (a box office that takes a bounded list of ids a call). */

@@ -20,7 +20,7 @@ export const sealCredentials: CollectionBeforeChangeHook<TicketingConnection> = 
     data,
     operation,
     originalDoc,
-    fields: ['credentialsSealed', 'credentialsSet', 'lastRun'],
+    fields: ['credentialsSealed', 'credentialsSet', 'lastRun', 'lastAvailabilityRun'],
   })
   data.credentialsSealed = sealWritten({
     stored: data.credentialsSealed,

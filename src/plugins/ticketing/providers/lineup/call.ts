@@ -49,7 +49,11 @@ export const readDetails = async ({
       missing++
       return
     }
-    detailed.set(id, readPerformance(body, what))
+    const performance = readPerformance(body, what)
+    // A detail is written under the asked id: one that answers for another would overwrite it.
+    if (performance.id !== id)
+      throw new ProviderError(`Line-Up answered performance ${performance.id} for ${what}.`)
+    detailed.set(id, performance)
   })
   // Every one gone is more likely a wrong address than a season's removals.
   if (missing > 0 && detailed.size === 0)

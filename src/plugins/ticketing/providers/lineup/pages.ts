@@ -7,7 +7,8 @@ export const maxPages = 1_000
 /**
  * The next page of a Line-Up list, from the answer's envelope: `next_page` as a page number or
  * an address, else `links.next`; none (null, absent, empty) ends the list. An address is read
- * against the current one, so a relative link stays on the same host.
+ * against the current one and must stay on its origin (scheme, host and port): every call
+ * carries the tenant's key, which no other host (nor plain http) may receive.
  */
 export const nextPage = ({ body, current }: { body: unknown; current: URL }): URL | null => {
   if (!isObj(body)) return null
@@ -20,11 +21,17 @@ export const nextPage = ({ body, current }: { body: unknown; current: URL }): UR
     return url
   }
   if (typeof next === 'string') {
+    let url: URL | undefined
     try {
-      return new URL(next, current)
+      url = new URL(next, current)
     } catch {
       // Falls through to the error below.
     }
+    if (url && url.origin !== current.origin)
+      throw new ProviderError(
+        `Line-Up answered a list whose next page is on another address (${url.origin}); the sync only calls ${current.origin}.`,
+      )
+    if (url) return url
   }
   throw new ProviderError(
     `Line-Up answered a list whose next page ${JSON.stringify(String(next).slice(0, 80))} is neither a number nor an address.`,

@@ -1,16 +1,7 @@
 import type { LiveStatus, Window } from '../types'
 import { availabilityOf, statusWords } from './map'
-import { readInstances, readStatus, type SpektrixInstance, type SpektrixStatus } from './shapes'
-
-/** Status calls under way at once, as the full read makes them. */
-const statusConcurrency = 8
-
-/** A signed (or web-mode) call to the connection's API, as `index.ts` makes it. */
-type Get = (args: {
-  path: string
-  query?: Record<string, string>
-  what: string
-}) => Promise<unknown>
+import { readInstances, type SpektrixInstance } from './shapes'
+import { readStatuses, type SpektrixGet } from './statuses'
 
 /**
  * The asked performances' current state. Spektrix documents no single-instance read (research
@@ -24,7 +15,7 @@ export const readSpektrixAvailability = async ({
   instances,
   dateBatches,
 }: {
-  get: Get
+  get: SpektrixGet
   instances: readonly { externalId: string; start: string }[]
   /** The full read's date batches (`index.ts`), so both read the list alike. */
   dateBatches: (window: Window) => { from: string; to: string }[]
@@ -45,24 +36,7 @@ export const readSpektrixAvailability = async ({
     for (const instance of answer)
       if (asked.has(instance.id) && !found.has(instance.id)) found.set(instance.id, instance)
   }
-  const onSale = [...found.values()].filter((i) => !i.cancelled && i.isOnSale)
-  const statuses = new Map<string, SpektrixStatus>()
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < onSale.length) {
-      const instance = onSale[next++]!
-      statuses.set(
-        instance.id,
-        readStatus(
-          await get({
-            path: `instances/${encodeURIComponent(instance.id)}/status`,
-            what: `the status of instance ${instance.id}`,
-          }),
-        ),
-      )
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(statusConcurrency, onSale.length) }, worker))
+  const statuses = await readStatuses({ get, instances: [...found.values()] })
   return [...found.values()].map((instance) => {
     const status = statuses.get(instance.id)
     return {

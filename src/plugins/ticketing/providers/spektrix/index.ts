@@ -1,18 +1,13 @@
 import type { Connection } from '../../types'
 import type { GetJson } from '../http'
-import { eachLimited, tooMany } from '../limits'
+import { tooMany } from '../limits'
 import type { Provider, Window } from '../types'
 import { apiUrl, signedHeaders } from './address'
 import { readSpektrixAvailability } from './availability'
 import { spektrixEventLink } from './eventLink'
 import { mapEvent, mapInstance } from './map'
-import {
-  readEvents,
-  readInstances,
-  readStatus,
-  type SpektrixInstance,
-  type SpektrixStatus,
-} from './shapes'
+import { readStatuses } from './statuses'
+import { readEvents, readInstances, type SpektrixInstance } from './shapes'
 
 /** Spektrix advises small date batches: one instance call per this many days. */
 export const batchDays = 31
@@ -20,7 +15,6 @@ export const batchDays = 31
 const spektrixLabel = 'Spektrix'
 
 /** Status calls under way at once, over one keep-alive agent. */
-const statusConcurrency = 8
 
 const day = (date: Date): string => date.toISOString().slice(0, 10)
 
@@ -110,19 +104,7 @@ export const spektrix: Provider = {
     }
     const unique = [...kept.values()]
     const durations = new Map(events.map((e) => [e.externalId, e.durationMinutes]))
-    const statuses = new Map<string, SpektrixStatus>()
-    const asked = unique.filter((i) => !i.cancelled && i.isOnSale)
-    await eachLimited(asked, statusConcurrency, async (instance) => {
-      statuses.set(
-        instance.id,
-        readStatus(
-          await get({
-            path: `instances/${encodeURIComponent(instance.id)}/status`,
-            what: `the status of instance ${instance.id}`,
-          }),
-        ),
-      )
-    })
+    const statuses = await readStatuses({ get, instances: unique })
     return {
       events,
       instances: unique.map((instance) =>
