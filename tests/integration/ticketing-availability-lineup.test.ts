@@ -11,7 +11,7 @@ import { executeAvailability, executeSync } from '../../src/plugins/ticketing/ex
 import type { Connection, RunOutcome } from '../../src/plugins/ticketing/types'
 import { startDeliveryWorker } from '../../src/plugins/webhooks/delivery/worker'
 import type { WebhookOptions } from '../../src/plugins/webhooks/defaults'
-import { startApp, waitUntil, type RunningApp } from '../helpers/app'
+import { startApp, type RunningApp } from '../helpers/app'
 import {
   lineUpEventJson,
   lineUpPerformanceJson,
@@ -21,6 +21,7 @@ import {
 import { createKey, partner } from '../helpers/partner'
 import { getTestPayload } from '../helpers/payload'
 import { startReceiver, type Receiver } from '../helpers/receiver'
+import { expectSoldOutReachesReaders } from '../helpers/soldOutReaches'
 
 /**
  * The availability refresh with Line-Up, in-process against the test database: the Line-Up
@@ -211,29 +212,14 @@ describe('a Line-Up availability refresh', () => {
       pricing: { price: 300, currency: 'NOK' },
     })
     expect(await changesOf(String(before.id))).toBe(changes + 1)
-    await waitUntil({
-      what: 'the website reads it sold out',
-      timeoutMs: 10_000,
-      check: async () =>
-        (await site().get('event-instances', String(before.id))).body.availability === 'sold_out',
+    await expectSoldOutReachesReaders({
+      payload,
+      site: site(),
+      receiver,
+      tenantId: tenant.id,
+      recordId: String(before.id),
+      cursor,
     })
-    const feed = await site().call(
-      'GET',
-      `/changes?limit=200${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`,
-    )
-    expect(
-      (feed.body.changes as { id: string }[]).filter((c) => c.id === String(before.id)),
-    ).toHaveLength(1)
-    await waitUntil({
-      what: 'the webhook of the sold-out performance',
-      timeoutMs: 20_000,
-      check: async () => receiver.at('/hook').some((r) => r.body.includes(String(before.id))),
-    })
-    const { rows } = await db().execute<{ n: number }>(
-      sql`select count(*)::int as n from webhook_deliveries where tenant_id = ${tenant.id}`,
-    )
-    expect(Number(rows[0]!.n)).toBe(1)
-    expect(receiver.at('/hook').filter((r) => r.body.includes(String(before.id)))).toHaveLength(1)
   })
 
   it('neither asks about nor writes a performance beyond its days ahead', async () => {

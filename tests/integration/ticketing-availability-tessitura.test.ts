@@ -21,6 +21,7 @@ import {
 import { createKey, partner } from '../helpers/partner'
 import { getTestPayload } from '../helpers/payload'
 import { startReceiver, type Receiver } from '../helpers/receiver'
+import { expectSoldOutReachesReaders } from '../helpers/soldOutReaches'
 
 /**
  * The availability refresh with Tessitura, in-process against the test database: the stand-in
@@ -222,29 +223,14 @@ describe('a Tessitura availability refresh', () => {
       providerStatus: 'On Sale · Y · 0 left',
     })
     expect(await changesOf(String(before.id))).toBe(changes + 1)
-    await waitUntil({
-      what: 'the website reads it sold out',
-      timeoutMs: 10_000,
-      check: async () =>
-        (await site().get('event-instances', String(before.id))).body.availability === 'sold_out',
+    await expectSoldOutReachesReaders({
+      payload,
+      site: site(),
+      receiver,
+      tenantId: tenant.id,
+      recordId: String(before.id),
+      cursor,
     })
-    const feed = await site().call(
-      'GET',
-      `/changes?limit=200${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`,
-    )
-    expect(
-      (feed.body.changes as { id: string }[]).filter((c) => c.id === String(before.id)),
-    ).toHaveLength(1)
-    await waitUntil({
-      what: 'the webhook of the sold-out performance',
-      timeoutMs: 20_000,
-      check: async () => receiver.at('/hook').some((r) => r.body.includes(String(before.id))),
-    })
-    const { rows } = await db().execute<{ n: number }>(
-      sql`select count(*)::int as n from webhook_deliveries where tenant_id = ${tenant.id}`,
-    )
-    expect(Number(rows[0]!.n)).toBe(1)
-    expect(receiver.at('/hook').filter((r) => r.body.includes(String(before.id)))).toHaveLength(1)
   })
 
   it('hides a cancelled performance', async () => {

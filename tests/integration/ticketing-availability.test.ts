@@ -18,7 +18,7 @@ import { executeRun } from '../../src/plugins/ticketing/runner/execute'
 import type { Connection, RunOutcome } from '../../src/plugins/ticketing/types'
 import { startDeliveryWorker } from '../../src/plugins/webhooks/delivery/worker'
 import type { WebhookOptions } from '../../src/plugins/webhooks/defaults'
-import { startApp, waitUntil, type RunningApp } from '../helpers/app'
+import { startApp, type RunningApp } from '../helpers/app'
 import { createKey, partner } from '../helpers/partner'
 import {
   eventJson,
@@ -30,6 +30,7 @@ import {
 } from '../helpers/fakeSpektrix'
 import { getTestPayload } from '../helpers/payload'
 import { startReceiver, type Receiver } from '../helpers/receiver'
+import { expectSoldOutReachesReaders } from '../helpers/soldOutReaches'
 
 /**
  * The availability refresh, in-process against the test database: a Spektrix stand-in on
@@ -215,32 +216,14 @@ describe('an availability refresh', () => {
       providerStatus: 'isOnSale: true · available 0 of 300',
     })
     expect(await changesOf(String(before.id))).toBe(changes + 1)
-    // The website reads it through the partner API (the cache dropped on the write), and the
-    // change feed has one entry for it.
-    await waitUntil({
-      what: 'the website reads it sold out',
-      timeoutMs: 10_000,
-      check: async () =>
-        (await site().get('event-instances', String(before.id))).body.availability === 'sold_out',
+    await expectSoldOutReachesReaders({
+      payload,
+      site: site(),
+      receiver,
+      tenantId: tenant.id,
+      recordId: String(before.id),
+      cursor,
     })
-    const feed = await site().call(
-      'GET',
-      `/changes?limit=200${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`,
-    )
-    expect(
-      (feed.body.changes as { id: string }[]).filter((c) => c.id === String(before.id)),
-    ).toHaveLength(1)
-    await waitUntil({
-      what: 'the webhook of the sold-out performance',
-      timeoutMs: 20_000,
-      check: async () => receiver.at('/hook').some((r) => r.body.includes(String(before.id))),
-    })
-    // The worker has sent everything due; nothing else of this refresh is on its way.
-    const { rows } = await db().execute<{ n: number }>(
-      sql`select count(*)::int as n from webhook_deliveries where tenant_id = ${tenant.id}`,
-    )
-    expect(Number(rows[0]!.n)).toBe(1)
-    expect(receiver.at('/hook').filter((r) => r.body.includes(String(before.id)))).toHaveLength(1)
   })
 
   it('leaves the link alone: the next full sync writes no field again', async () => {
