@@ -605,6 +605,9 @@ export interface Event {
     hasNextPage?: boolean;
     totalDocs?: number;
   };
+  /**
+   * Elevent has no API the CMS can read: Elevent performances are entered by hand, and their booking link is built from these ids and the Elevent connection's shop address.
+   */
   elevent?: {
     /**
      * Keep this record in sync with the ticketing system.
@@ -1077,6 +1080,9 @@ export interface EventInstance {
     bookingLinkLabel?: string | null;
     bookingLinkURL?: string | null;
   };
+  /**
+   * Elevent has no API the CMS can read: Elevent performances are entered by hand, and their booking link is built from these ids and the Elevent connection's shop address.
+   */
   elevent?: {
     showTimeId?: string | null;
     eventId?: string | null;

@@ -17,16 +17,22 @@ const group = ({
   name,
   label,
   fields,
+  description,
 }: {
   name: string
   label: string
   fields: Field[]
+  description?: string
 }): GroupField => ({
   name,
   label,
   type: 'group',
   fields,
+  ...(description ? { admin: { description } } : {}),
 })
+
+const eleventByHand =
+  "Elevent has no API the CMS can read: Elevent performances are entered by hand, and their booking link is built from these ids and the Elevent connection's shop address."
 
 const syncConnected = flag('syncConnected', 'Keep this record in sync with the ticketing system.')
 const syncToPublished = flag('syncToPublished', 'Publish changes that arrive from the sync.')
@@ -47,6 +53,7 @@ export const eventTicketingGroups = (): GroupField[] => [
   group({
     name: 'elevent',
     label: 'Elevent',
+    description: eleventByHand,
     fields: [syncConnected, text('eventId'), syncToPublished],
   }),
   group({
@@ -94,6 +101,7 @@ export const instanceTicketingGroups = (): GroupField[] => [
   group({
     name: 'elevent',
     label: 'Elevent',
+    description: eleventByHand,
     fields: [text('showTimeId'), text('eventId'), text('eventUrlName')],
   }),
   group({ name: 'spektrix', label: 'Spektrix', fields: [text('instanceId'), text('eventId')] }),
