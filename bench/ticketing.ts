@@ -47,6 +47,51 @@ const rssMb = (pid: number | undefined): number => {
  * partner API and timed from its request to its end as the run records it; the app's resident
  * memory is sampled while it runs. The stand-in runs in this process, the app in its own.
  */
+
+/**
+ * A connection made as a partner makes it, that imports everything two years ahead and refreshes
+ * availability only when the bench asks (a scheduled refresh would run beside the measured runs),
+ * and how to count its tenant's change-log rows.
+ */
+const benchConnection = async ({
+  client,
+  base,
+  headers,
+  tenantId,
+  body,
+}: {
+  client: pg.Client
+  base: string
+  headers: Record<string, string>
+  tenantId: string
+  body: Record<string, unknown>
+}) => {
+  const created = await fetch(`${base}/ticketing-connections`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      daysAhead: 730,
+      importNewEvents: true,
+      syncToPublished: true,
+      availabilityEveryMinutes: 0,
+      ...body,
+    }),
+  })
+  if (created.status !== 201)
+    throw new Error(`${String(body.name)} connection: ${created.status} ${await created.text()}`)
+  const { id } = (await created.json()) as { id: string }
+  const changeLogRows = async (): Promise<number> =>
+    Number(
+      (
+        await client.query<{ n: string }>(
+          'select count(*) as n from change_log where tenant_id = $1',
+          [tenantId],
+        )
+      ).rows[0]?.n ?? 0,
+    )
+  return { id, changeLogRows }
+}
+
 export const measureTicketingSync = async ({
   payload,
   databaseUri,
@@ -91,42 +136,20 @@ export const measureTicketingSync = async ({
   const base = `${app.origin}/api/partners/2025-07/bench-boxoffice`
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
   try {
-    const created = await fetch(`${base}/ticketing-connections`, {
-      method: 'POST',
+    const connection = await benchConnection({
+      client,
+      base,
       headers,
-      body: JSON.stringify({
+      tenantId: tenant.id,
+      body: {
         name: 'Spektrix',
         provider: 'spektrix',
         spektrix: { clientName: 'benchhouse', baseUrl: spektrix.origin },
-        daysAhead: 730,
-        importNewEvents: true,
-        syncToPublished: true,
-      }),
+      },
     })
-    if (created.status !== 201)
-      throw new Error(`connection: ${created.status} ${await created.text()}`)
-    const connection = (await created.json()) as { id: string }
-    // The schedule's refreshes would run beside the measured runs: the bench asks for its own.
-    await client.query(
-      'update ticketing_connections set availability_every_minutes = 0 where id = $1',
-      [connection.id],
-    )
-    await client.query(
-      "delete from ticketing_sync_runs where connection_id = $1 and kind = 'availability' and status = 'queued'",
-      [connection.id],
-    )
-    const changeLogRows = async (): Promise<number> =>
-      Number(
-        (
-          await client.query<{ n: string }>(
-            'select count(*) as n from change_log where tenant_id = $1',
-            [tenant.id],
-          )
-        ).rows[0]?.n ?? 0,
-      )
 
     const run = async (): Promise<RunFigures> => {
-      const logBefore = await changeLogRows()
+      const logBefore = await connection.changeLogRows()
       const startRssMb = rssMb(app.child.pid)
       let peak = startRssMb
       const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.child.pid))), 50)
@@ -152,7 +175,7 @@ export const measureTicketingSync = async ({
             seconds,
             counts: got.counts,
             writes: c + updated + cancelled + removed,
-            changeLogRows: (await changeLogRows()) - logBefore,
+            changeLogRows: (await connection.changeLogRows()) - logBefore,
             peakRssMb: peak,
             startRssMb,
           }
@@ -183,7 +206,7 @@ export const measureTicketingSync = async ({
         spektrix,
         catalogue,
         changes,
-        changeLogRows,
+        changeLogRows: connection.changeLogRows,
       }),
     )
     console.log(
@@ -334,39 +357,18 @@ const measureTessituraRefresh = async ({
   ).key
   const base = `${origin}/api/partners/2025-07/bench-tessitura`
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
-  const created = await fetch(`${base}/ticketing-connections`, {
-    method: 'POST',
+  const connection = await benchConnection({
+    client,
+    base,
     headers,
-    body: JSON.stringify({
+    tenantId: tenant.id,
+    body: {
       name: 'Tessitura',
       provider: 'tessitura',
       tessitura: { baseUrl: tessitura.baseUrl, tnewAddress: 'https://tickets.example.org/events' },
       credentials: tessitura.credentials,
-      daysAhead: 730,
-      importNewEvents: true,
-      syncToPublished: true,
-    }),
+    },
   })
-  if (created.status !== 201)
-    throw new Error(`tessitura connection: ${created.status} ${await created.text()}`)
-  const connection = (await created.json()) as { id: string }
-  await client.query(
-    'update ticketing_connections set availability_every_minutes = 0 where id = $1',
-    [connection.id],
-  )
-  await client.query(
-    "delete from ticketing_sync_runs where connection_id = $1 and kind = 'availability' and status = 'queued'",
-    [connection.id],
-  )
-  const changeLogRows = async (): Promise<number> =>
-    Number(
-      (
-        await client.query<{ n: string }>(
-          'select count(*) as n from change_log where tenant_id = $1',
-          [tenant.id],
-        )
-      ).rows[0]?.n ?? 0,
-    )
   const performances = tessitura.catalogue.performances.length
   const lines = [
     `[bench] availability refresh with a Tessitura stand-in: ${tessitura.catalogue.seasons.length} production seasons, ${performances} performances, all within the refresh's days ahead`,
@@ -401,7 +403,7 @@ const measureTessituraRefresh = async ({
     tenantId: String(tenant.id),
     provider: 'tessitura',
     calls: () => tessitura.requests.length,
-    changeLogRows,
+    changeLogRows: connection.changeLogRows,
   })
   lines.push(await refreshOnce('Tessitura refresh, nothing changed'))
   const soonest = [...tessitura.catalogue.performances]
