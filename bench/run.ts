@@ -17,7 +17,8 @@
  * Settings: BENCH_EVENTS (default 3000), BENCH_SECONDS per measurement (5), BENCH_CONCURRENCY (8),
  * BENCH_LARGE_EVENTS (100000; 0 skips the reads at scale), BENCH_WRITES=off (skips the writes,
  * and the sync with them), BENCH_TICKETING=off (skips the sync); BENCH_ONLY=ticketing runs the
- * sync alone.
+ * sync alone. Scale-out (`bench/scaleOut.ts`, BENCH_SCALE=off skips it, BENCH_ONLY=scale runs it
+ * alone after the seed): reads and writes through nginx in front of 1 and of 3 instances.
  *
  * Against the code before a change: BENCH_BASELINE=<git ref> checks the ref out as a detached
  * worktree in a temporary directory (packages hard-linked from node_modules), builds it as the
@@ -49,6 +50,7 @@ import { compareApps, medianFigures } from './compare'
 import { measure, type Figures } from './load'
 import { measureVisibility } from './visibility'
 import { measureNoisyNeighbour, startHangingReceiver } from './noisy'
+import { measureScaleOut } from './scaleOut'
 import { measureTicketingSync } from './ticketing'
 import { measureCreates, measureDeliveryLatency, startLatencyReceiver } from './writes'
 
@@ -151,9 +153,9 @@ const compareWithBaseline = async ({
 }
 
 const main = async (): Promise<void> => {
-  if (only !== undefined && only !== 'baseline' && only !== 'ticketing')
+  if (only !== undefined && !['baseline', 'ticketing', 'scale'].includes(only))
     throw new Error(
-      `BENCH_ONLY=${only}: the sections that run alone are 'baseline' and 'ticketing'`,
+      `BENCH_ONLY=${only}: the sections that run alone are 'baseline', 'ticketing' and 'scale'`,
     )
   if (only === 'baseline' && !baselineRef)
     throw new Error('BENCH_ONLY=baseline needs BENCH_BASELINE=<git ref>')
@@ -279,6 +281,22 @@ const main = async (): Promise<void> => {
     const partnerBase = '/api/partners/2025-07/bench-0/events'
     const listPaths = listQueries.map((q) => `${partnerBase}?${q}`)
     const retrievePaths = ids.map((id) => `${partnerBase}/${id}`)
+    const scaleOut = () =>
+      measureScaleOut({
+        databaseUri: cluster.connectionString,
+        tenant: 'bench-0',
+        readKey: key,
+        writeKey: readWriteKey,
+        listPaths,
+        seconds,
+        concurrency,
+        print: (line) => console.log(line),
+      })
+    if (only === 'scale') {
+      await uncached.stop()
+      await scaleOut()
+      return
+    }
 
     if (baseline) {
       const before = await startApp({
@@ -515,6 +533,7 @@ const main = async (): Promise<void> => {
       }
     }
     await uncached.stop()
+    if (process.env.BENCH_SCALE !== 'off') await scaleOut()
 
     if (process.env.BENCH_WRITES === 'off') return
     // Writes: the change log's cost, and how soon a webhook follows a commit.

@@ -23,8 +23,17 @@ export const listen = ({
   /** The connection is gone: notifications may be missed until `onNotify(undefined)` again. */
   onLost?: () => void
   retryMs?: number
-}): { close: () => void } => {
+}): {
+  close: () => void
+  /**
+   * Resolves once every notification committed before the call has been handed to `onNotify`:
+   * PostgreSQL sends a listening session's pending notifications before it answers the
+   * session's next statement. Rejects while there is no listening connection.
+   */
+  sync: () => Promise<void>
+} => {
   let closed = false
+  let current: PoolClient | undefined
   let timer: NodeJS.Timeout | undefined
   /** Releases the listening connection once, however many ways it is lost or closed. */
   let dropCurrent: (() => void) | undefined
@@ -50,6 +59,7 @@ export const listen = ({
       if (released) return
       released = true
       dropCurrent = undefined
+      current = undefined
       onLost?.()
       held.release(err ?? true)
       again()
@@ -66,6 +76,7 @@ export const listen = ({
     }
     if (closed) return drop()
     dropCurrent = () => drop()
+    current = held
     onNotify(undefined)
   }
 
@@ -75,6 +86,10 @@ export const listen = ({
       closed = true
       if (timer) clearTimeout(timer)
       dropCurrent?.()
+    },
+    sync: async () => {
+      if (!current) throw new Error(`not listening on ${channel}`)
+      await current.query('select 1')
     },
   }
 }

@@ -1,4 +1,4 @@
-import { isCurrent, stampOf, type Stamp } from './freshness'
+import { caughtUp, isCurrent, stampOf, type Stamp } from './freshness'
 
 /** A read's answer as sent: its JSON text and the entity tag made from it. */
 export type Answer = { body: string; etag: string }
@@ -59,6 +59,7 @@ export const readThrough = async ({
   produce: () => Promise<Answer>
 }): Promise<Answer> => {
   if (!cache.enabled) return produce()
+  if (entries.has(key)) await caughtUp()
   const hit = cachedAnswer({ key, scope })
   if (hit) return hit
   const stamp = stampOf(scope)

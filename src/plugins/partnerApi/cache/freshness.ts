@@ -3,8 +3,10 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { executeInRequest } from '../../../db/inTransaction'
 import { listen } from '../../../db/listen'
+import { postgresOf } from '../../../db/postgres'
 import { onTransactionEnd } from '../../../db/transactions'
 import { changeChannel } from '../../partnerShape'
+import { heardPeer, heartbeatMessage, heartbeatMs, mayHavePeers } from './peers'
 
 /**
  * Whether something cached is still true. Each scope (a tenant's records, or `authScope`: API
@@ -12,7 +14,9 @@ import { changeChannel } from '../../partnerShape'
  * once, from the write's own commit, and on every other instance when the commit's NOTIFY
  * arrives. A cached value carries the stamp it was read under and is used only while that stamp
  * is current. Without a listening connection nothing is current, so nothing cached is used: a
- * notification missed while it was away cannot leave a stale answer behind.
+ * notification missed while it was away cannot leave a stale answer behind. With other
+ * instances about, a cached value is used only after `caughtUp`: a write another instance has
+ * acknowledged is then known here, so its author reads it through any instance at once.
  */
 export const authScope = 'auth'
 
@@ -24,6 +28,13 @@ type State = {
   epoch: number
   generations: Map<string, number>
   watched: WeakSet<Payload>
+  /** Catches up with the listening connection (`listen().sync`). */
+  sync?: () => Promise<void>
+  /** The catch-up under way, and the one that follows it for those who came after it began. */
+  syncing?: Promise<void>
+  nextSync?: Promise<void>
+  /** Sends this instance's heartbeat. */
+  beat?: (hello: boolean) => void
 }
 
 // One state per process: Next's bundle and server.ts may each load this file.
@@ -69,9 +80,16 @@ export const heard = (message: string | undefined): void => {
     return
   }
   try {
-    const { tenant, scope } = JSON.parse(message) as { tenant?: string; scope?: string }
+    const { tenant, scope, instance, hello } = JSON.parse(message) as {
+      tenant?: string
+      scope?: string
+      instance?: string
+      hello?: boolean
+    }
     if (tenant) changed(tenant)
     if (scope === authScope) changed(authScope)
+    if (typeof instance === 'string' && heardPeer({ instance, hello: hello === true }))
+      s.beat?.(false)
   } catch {
     // Not one of ours: nothing to drop.
   }
@@ -82,12 +100,55 @@ export const lost = (): void => {
   state().listening = false
 }
 
-/** Listens for every instance's commits, once per Payload. */
+const startSync = (s: State): Promise<void> => {
+  const sync = s.sync
+  const run = (sync ? sync() : Promise.reject(new Error('not listening')))
+    // A failed catch-up means the connection is gone, and `lost` already distrusts the cache.
+    .catch(() => undefined)
+    .finally(() => {
+      if (s.syncing === run) s.syncing = undefined
+    })
+  s.syncing = run
+  return run
+}
+
+/**
+ * Resolves once every change committed before the call is known here. Alone it costs nothing;
+ * with peers, one round trip on the listening connection, shared by every caller that arrived
+ * before it was sent (a caller that comes while one is under way waits for the next).
+ */
+export const caughtUp = (): Promise<void> => {
+  if (!mayHavePeers()) return Promise.resolve()
+  const s = state()
+  if (!s.syncing) return startSync(s)
+  s.nextSync ??= s.syncing.then(() => {
+    s.nextSync = undefined
+    return s.syncing ?? startSync(s)
+  })
+  return s.nextSync
+}
+
+/** Listens for every instance's commits and heartbeats, once per Payload, and sends its own. */
 export const watchChanges = (payload: Payload): void => {
   const s = state()
   if (s.watched.has(payload)) return
   s.watched.add(payload)
-  listen({ payload, channel: changeChannel, onNotify: heard, onLost: lost })
+  const pool = postgresOf(payload).pool
+  s.beat = (hello) =>
+    void pool
+      .query('select pg_notify($1, $2)', [changeChannel, heartbeatMessage({ hello })])
+      .catch(() => undefined)
+  const listener = listen({
+    payload,
+    channel: changeChannel,
+    onNotify: (message) => {
+      heard(message)
+      if (message === undefined) s.beat?.(true)
+    },
+    onLost: lost,
+  })
+  s.sync = listener.sync
+  setInterval(() => s.beat?.(false), heartbeatMs).unref()
 }
 
 /**

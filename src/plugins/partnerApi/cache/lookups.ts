@@ -1,4 +1,4 @@
-import { authScope, isCurrent, stampOf, type Stamp } from './freshness'
+import { authScope, caughtUp, isCurrent, stampOf, type Stamp } from './freshness'
 
 /**
  * A lookup of keys or tenants, remembered until any key or tenant is written (on this instance
@@ -15,6 +15,7 @@ export const rememberedLookup = <T>({
 }: { maxEntries?: number; maxAgeMs?: number } = {}) => {
   const remembered = new Map<string, { value: T; stamp: Stamp; until: number }>()
   return async ({ name, load }: { name: string; load: () => Promise<T> }): Promise<T> => {
+    if (remembered.has(name)) await caughtUp()
     const hit = remembered.get(name)
     if (hit && hit.until > Date.now() && isCurrent({ scope: authScope, stamp: hit.stamp }))
       return hit.value

@@ -143,7 +143,7 @@ export const handlePartnerRequest = async ({
       authorization: request.headers.get('authorization'),
       address: request.headers.get(clientAddressHeader) ?? 'unknown',
     })
-    limitRate({ payload, key })
+    await limitRate({ payload, key })
     const principal = await authorize({
       payload,
       key,

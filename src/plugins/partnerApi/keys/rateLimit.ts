@@ -16,6 +16,8 @@ type Window = {
   minute: number
   shared: number
   sending: number
+  /** Requests near the limit being counted in PostgreSQL before they are answered. */
+  deciding: number
   pending: number
   flushing: boolean
   scheduled: boolean
@@ -91,14 +93,68 @@ const scheduleFlush = ({
   }, gatherMs).unref()
 }
 
+/**
+ * How close to its limit a key's requests are counted in PostgreSQL before they are answered.
+ * Far from it, an instance's view of the others' counts may be a gathering late at no risk;
+ * near it, that lateness (a few requests on each other instance, more on a loaded machine)
+ * would let them together overshoot, so each request there costs one round trip instead.
+ */
+const exactWithin = (limit: number): number => Math.max(5, Math.ceil(limit / 5))
+
+const refuseKey = (limit: number): never => {
+  const reset = secondsToNextMinute()
+  return fail({
+    status: 429,
+    detail: `This API key may make ${limit} requests a minute; wait ${reset} s.`,
+    headers: { 'retry-after': String(reset) },
+  })
+}
+
+/** Counts one request in PostgreSQL now and refuses it if the shared total is past the limit. */
+const countNow = async ({
+  db,
+  keyId,
+  window,
+  limit,
+}: {
+  db: PostgresAdapter
+  keyId: string
+  window: Window
+  limit: number
+}): Promise<void> => {
+  window.deciding += 1
+  const windowStart = new Date(window.minute * 60_000).toISOString()
+  let total: number | undefined
+  try {
+    const result = await db.drizzle.execute<{ count: number }>(
+      sql`
+      insert into partner_rate_limits (bucket, key_id, window_start, count)
+      values (${`${keyId}@${windowStart}`}, ${keyId}, ${windowStart}, 1)
+      on conflict (bucket)
+      do update set count = partner_rate_limits.count + 1
+      returning count`,
+    )
+    total = Number(result.rows[0]?.count ?? 0)
+  } catch {
+    // The database is away: the request is still counted here, so the limit holds locally.
+  } finally {
+    window.deciding -= 1
+  }
+  // The shared total may lack this process's pending requests, never its decided ones.
+  window.shared = Math.max(window.shared + 1, total ?? 0)
+  if (total !== undefined ? total > limit : window.shared + window.pending > limit) refuseKey(limit)
+}
+
 const secondsToNextMinute = (): number =>
   Math.max(1, Math.ceil(((currentMinute() + 1) * 60_000 - Date.now()) / 1000))
 
 /**
  * Counts one request of a key in the current minute and refuses it with 429 once the key is
  * over its limit. The count lives in PostgreSQL, so every app instance shares it; it is written
- * behind the request (coalesced under load), so it costs the request no round trip. Several
- * instances may together let through what their unwritten counts add up to, never more.
+ * behind the request (coalesced under load), so it costs the request no round trip, except
+ * near the limit, where each request is counted before it is answered (`exactWithin`), so
+ * several instances together let through at most the limit plus what the others had not yet
+ * written when this one came near it.
  */
 export const limitRate = ({
   payload,
@@ -106,24 +162,28 @@ export const limitRate = ({
 }: {
   payload: Payload
   key: { id: string; rateLimit?: number | null }
-}): void => {
+}): void | Promise<void> => {
   const keyId = key.id
   const limit = key.rateLimit ?? partnerOptions(payload.config).rateLimitPerMinute
   if (!limit) return
   const minute = currentMinute()
   let window = windows.get(keyId)
   if (!window || window.minute !== minute) {
-    window = { minute, shared: 0, sending: 0, pending: 0, flushing: false, scheduled: false }
+    window = {
+      minute,
+      shared: 0,
+      sending: 0,
+      deciding: 0,
+      pending: 0,
+      flushing: false,
+      scheduled: false,
+    }
     windows.set(keyId, window)
   }
-  if (window.shared + window.sending + window.pending >= limit) {
-    const reset = secondsToNextMinute()
-    fail({
-      status: 429,
-      detail: `This API key may make ${limit} requests a minute; wait ${reset} s.`,
-      headers: { 'retry-after': String(reset) },
-    })
-  }
+  const known = window.shared + window.sending + window.deciding + window.pending
+  if (known >= limit) refuseKey(limit)
+  if (known >= limit - exactWithin(limit))
+    return countNow({ db: postgresOf(payload), keyId, window, limit })
   window.pending += 1
   scheduleFlush({ db: postgresOf(payload), keyId, window })
 }
