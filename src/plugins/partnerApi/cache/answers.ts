@@ -1,3 +1,4 @@
+import { countCacheRead } from '../../../lib/metrics'
 import { isCurrent, stampOf, type Stamp } from './freshness'
 
 /** A read's answer as sent: its JSON text and the entity tag made from it. */
@@ -60,6 +61,7 @@ export const readThrough = async ({
 }): Promise<Answer> => {
   if (!cache.enabled) return produce()
   const hit = cachedAnswer({ key, scope })
+  countCacheRead(hit ? 'hit' : 'miss')
   if (hit) return hit
   const stamp = stampOf(scope)
   const answer = await produce()
