@@ -82,6 +82,8 @@ const main = async (): Promise<void> => {
   const serve = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const refusal = bodyRefusal({ url: req.url ?? '/', headers: req.headers, settings })
     if (refusal) {
+      // Made now, in the request's context: the answer is written from the socket's events.
+      const body = JSON.stringify(problemBody(refusal))
       // Answered before any route reads the body; what the client still sends is discarded.
       afterBody({
         req,
@@ -91,7 +93,7 @@ const main = async (): Promise<void> => {
             'cache-control': 'no-store',
             connection: 'close',
           })
-          res.end(JSON.stringify(problemBody(refusal)))
+          res.end(body)
         },
       })
       return
