@@ -193,6 +193,28 @@ describe('the access log', () => {
     expect(accessLines(behind).filter((l) => l.requestId === 'access-line-1')).toHaveLength(1)
   })
 
+  it("repeats the request id on Payload's own lines written for the request", async () => {
+    // Payload logs the 404 of a REST read it cannot find.
+    const res = await get(behind, `/api/users/${randomUUID()}`, {
+      'x-request-id': 'payload-line-1',
+    })
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    const payloadLines = () =>
+      behind
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{') && line.includes('"requestId":"payload-line-1"'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+    await waitUntil({
+      what: "Payload's line and the access line",
+      timeoutMs: 5_000,
+      check: async () => payloadLines().length >= 2,
+    })
+    expect(payloadLines().map((line) => line.name)).toEqual(
+      expect.arrayContaining(['payload', 'cms']),
+    )
+  })
+
   it('names the path without its query where there is no template', async () => {
     await get(behind, '/api/ready?secret=x', { 'x-request-id': 'access-line-2' })
     await waitUntil({

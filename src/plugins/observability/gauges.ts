@@ -25,7 +25,8 @@ const poolGauges = (payload: Payload): void => {
 
 /**
  * How far each replica streaming from this database is behind, as the primary sees it; no
- * series where there is none (or this is a replica itself).
+ * series where there is none (or this is a replica itself). PostgreSQL shows the lag only to a
+ * superuser or a member of `pg_monitor`; to anyone else it reads 0.
  */
 const replicaLag = (payload: Payload): void =>
   scrapedGauge({
@@ -55,9 +56,10 @@ const webhookBacklog = (payload: Payload): void =>
     read: async (gauge) => {
       const rows = await rowsOf<{ tenant: string; count: number }>(
         payload,
-        `select t.slug as tenant, count(*)::int as count
-           from webhook_deliveries d join tenants t on t.id = d.tenant_id
-          where d.state = 'pending'
+        // Every tenant, 0 included: an alert on a backlog needs the series before it grows.
+        `select t.slug as tenant, count(d.id)::int as count
+           from tenants t
+           left join webhook_deliveries d on d.tenant_id = t.id and d.state = 'pending'
           group by t.slug`,
       )
       for (const row of rows) gauge.set({ tenant: row.tenant }, row.count)
