@@ -2,6 +2,7 @@ import type { DestinationStream, Logger, LoggerOptions } from 'pino'
 import pino from 'pino'
 
 import { currentRequest } from './requestContext'
+import { readSettings } from './settings'
 
 /**
  * Every line logged while a request is under way names it, whoever logs it: Payload, a hook, a
@@ -23,9 +24,8 @@ const destination = (): Destination => {
 
 const options = (name: string): LoggerOptions => ({
   name,
-  level: process.env.LOG_LEVEL || 'info',
+  level: readSettings().logLevel,
   mixin: withRequestId,
-  enabled: process.env.DISABLE_LOGGING !== 'true',
 })
 
 /**

@@ -49,6 +49,8 @@ export type Settings = {
   trustedProxies: string[]
   /** One JSON line per request (`LOG_REQUESTS=off`: none). */
   logRequests: boolean
+  /** The least level of the production JSON log lines. */
+  logLevel: string
   /** The port `/metrics` (Prometheus) is served on, apart from the public one; unset: off. */
   metricsPort: number | undefined
   metricsHost: string
@@ -130,6 +132,7 @@ export const readSettings = (): Settings => {
     outboundDnsTimeoutMs: intSetting({ name: 'OUTBOUND_DNS_TIMEOUT_MS', fallback: 2000 }),
     trustedProxies: listSetting('TRUSTED_PROXIES') ?? [],
     logRequests: process.env.LOG_REQUESTS !== 'off',
+    logLevel: process.env.LOG_LEVEL || 'info',
     metricsPort: intSetting({ name: 'METRICS_PORT' }),
     metricsHost: process.env.METRICS_HOST || '127.0.0.1',
   }
