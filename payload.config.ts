@@ -20,6 +20,7 @@ import { Venues } from './src/collections/Venues'
 import { Works } from './src/collections/Works'
 import { databaseAdapter } from './src/db/adapter'
 import { answerOutagesAs503 } from './src/hooks/answerOutagesAs503'
+import { payloadLoggerConfig } from './src/lib/logger'
 import { readSettings } from './src/lib/settings'
 import { timeZoneOptions } from './src/lib/timeZones'
 import { plugins } from './src/plugins'
@@ -71,6 +72,8 @@ export const configOptions: Config = {
     indexes: pluginIndexes,
   }),
   hooks: { afterError: [answerOutagesAs503] },
+  // Production logs JSON lines that name their request; development keeps Payload's pretty lines.
+  ...(settings.production ? { logger: payloadLoggerConfig() } : {}),
   // In src/plugins/index.ts, in the order they must run; the partner API adds the key collection.
   plugins,
   secret: settings.payloadSecret ?? '',

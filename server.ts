@@ -14,14 +14,19 @@ import next from 'next'
 
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './src/db/embeddedPostgres'
 import { afterBody } from './src/lib/afterBody'
+import { problemBody } from './src/lib/problem'
 import { answerClientError } from './src/lib/clientError'
 import { bodyRefusal } from './src/lib/bodyLimit'
-import { clientAddressHeader } from './src/lib/clientAddress'
 import { directRouteFor } from './src/lib/directRoutes'
+import { flushLogs, serverLogger } from './src/lib/logger'
+import { startMetricsServer } from './src/lib/metricsServer'
+import { observeRequest } from './src/lib/observeRequest'
+import { runInRequest } from './src/lib/requestContext'
 import { resolveSecret } from './src/lib/secret'
 import { readSettings } from './src/lib/settings'
 import { serveDirect } from './src/lib/serveDirect'
 import { runShutdownHooks } from './src/lib/shutdown'
+import { trustedProxiesOf } from './src/lib/trustedProxies'
 import { partnerBasePath } from './src/plugins/partnerApi/exports/base'
 import { mediaFilePrefix } from './src/uploads/serveFile'
 
@@ -47,6 +52,9 @@ const warmUp = (url: string): Promise<boolean> =>
 
 const main = async (): Promise<void> => {
   const settings = readSettings()
+  // A list with a typo refuses to start: every client would otherwise look like the balancer.
+  const trusted = trustedProxiesOf(settings.trustedProxies)
+  const accessLog = settings.logRequests ? serverLogger() : undefined
   process.env.PAYLOAD_SECRET = resolveSecret({
     configured: settings.payloadSecret,
     dataDir: settings.dataDir,
@@ -71,10 +79,11 @@ const main = async (): Promise<void> => {
   const handle = app.getRequestHandler()
   await app.prepare()
 
-  const server = http.createServer((req, res) => {
-    req.headers[clientAddressHeader] = req.socket.remoteAddress ?? 'unknown'
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const refusal = bodyRefusal({ url: req.url ?? '/', headers: req.headers, settings })
     if (refusal) {
+      // Made now, in the request's context: the answer is written from the socket's events.
+      const body = JSON.stringify(problemBody(refusal))
       // Answered before any route reads the body; what the client still sends is discarded.
       afterBody({
         req,
@@ -84,7 +93,7 @@ const main = async (): Promise<void> => {
             'cache-control': 'no-store',
             connection: 'close',
           })
-          res.end(JSON.stringify({ type: 'about:blank', ...refusal }))
+          res.end(body)
         },
       })
       return
@@ -92,6 +101,10 @@ const main = async (): Promise<void> => {
     const direct = directRouteFor({ method: req.method ?? 'GET', url: req.url ?? '/' })
     if (direct) void serveDirect({ req, res, ...direct })
     else void handle(req, res)
+  }
+  const server = http.createServer((req, res) => {
+    const context = observeRequest({ req, res, trusted, logger: accessLog })
+    runInRequest(context, () => serve(req, res))
   })
   server.keepAliveTimeout = 65_000
   server.on('clientError', (err: Error, socket: Duplex) => answerClientError({ err, socket }))
@@ -107,6 +120,10 @@ const main = async (): Promise<void> => {
     server.listen(settings.port, settings.host, resolve)
   })
   const origin = `http://${settings.host === '0.0.0.0' ? 'localhost' : settings.host}:${settings.port}`
+  const metrics =
+    settings.metricsPort === undefined
+      ? undefined
+      : await startMetricsServer({ port: settings.metricsPort, host: settings.metricsHost })
   // Payload initialises on the first request; make that happen now, while we can still report it.
   const ready = await warmUp(`${origin}/api/ready`)
   // Loads the partner and media file routes, which register themselves for direct serving
@@ -118,6 +135,7 @@ const main = async (): Promise<void> => {
       ? `ready on ${origin} (admin: ${origin}/admin)`
       : `listening on ${origin}, but the database is not ready yet`,
   )
+  if (metrics) log(`metrics on http://${settings.metricsHost}:${settings.metricsPort}/metrics`)
 
   let stopping = false
   const shutdown = async (signal: string): Promise<void> => {
@@ -145,6 +163,7 @@ const main = async (): Promise<void> => {
       server.closeIdleConnections()
       for (const socket of upgraded) socket.destroy()
     })
+    metrics?.close()
     log('requests drained; closing the database pool')
     await runShutdownHooks()
     await app.close?.()
@@ -153,6 +172,7 @@ const main = async (): Promise<void> => {
       log('embedded PostgreSQL stopped')
     }
     log('stopped')
+    flushLogs()
     process.exit(0)
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -1,3 +1,5 @@
+import { currentRequest } from './requestContext'
+
 /** RFC 9457 problem details: the one error body shape the CMS answers with outside Payload's own routes. */
 export type Problem = {
   type?: string
@@ -10,6 +12,16 @@ export type Problem = {
 
 export const problemTypeBase = 'https://arts-cms.dev/problems/'
 
+/**
+ * A problem as sent: `about:blank` unless typed, and the request's id (also its `X-Request-Id`
+ * header), so a partner who reports a body names the log lines of its request. Every
+ * problem+json answer is written through here.
+ */
+export const problemBody = (problem: Problem): Problem => {
+  const requestId = currentRequest()?.id
+  return { type: 'about:blank', ...problem, ...(requestId ? { requestId } : {}) }
+}
+
 export const problemResponse = ({
   problem,
   headers,
@@ -17,7 +29,7 @@ export const problemResponse = ({
   problem: Problem
   headers?: HeadersInit
 }): Response => {
-  const body: Problem = { type: 'about:blank', ...problem }
+  const body = problemBody(problem)
   const merged = new Headers(headers)
   merged.set('content-type', 'application/problem+json')
   merged.set('cache-control', 'no-store')

@@ -42,6 +42,18 @@ export type Settings = {
   outboundDnsServers: string[] | undefined
   /** Longest one outbound name lookup may take, every try together. */
   outboundDnsTimeoutMs: number
+  /**
+   * Peers (addresses and CIDR ranges) whose `X-Forwarded-For` and `X-Request-Id` are believed:
+   * the load balancers. Empty: none, the socket's address is the client's.
+   */
+  trustedProxies: string[]
+  /** One JSON line per request (`LOG_REQUESTS=off`: none). */
+  logRequests: boolean
+  /** The least level of the production JSON log lines. */
+  logLevel: string
+  /** The port `/metrics` (Prometheus) is served on, apart from the public one; unset: off. */
+  metricsPort: number | undefined
+  metricsHost: string
 }
 
 /** A comma-separated list; unset, the owner of the option decides (`undefined`). */
@@ -118,5 +130,10 @@ export const readSettings = (): Settings => {
     timeZone: zoneSetting('CMS_TIME_ZONE', 'Europe/London'),
     outboundDnsServers: listSetting('OUTBOUND_DNS_SERVERS'),
     outboundDnsTimeoutMs: intSetting({ name: 'OUTBOUND_DNS_TIMEOUT_MS', fallback: 2000 }),
+    trustedProxies: listSetting('TRUSTED_PROXIES') ?? [],
+    logRequests: process.env.LOG_REQUESTS !== 'off',
+    logLevel: process.env.LOG_LEVEL || 'info',
+    metricsPort: intSetting({ name: 'METRICS_PORT' }),
+    metricsHost: process.env.METRICS_HOST || '127.0.0.1',
   }
 }

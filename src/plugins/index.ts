@@ -9,6 +9,7 @@ import { changeLog } from './changeLog'
 import { customAttributeTargets } from './customAttributeTargets'
 import { nestedPages } from './nestedPages'
 import { noDocumentLocks } from './noDocumentLocks'
+import { observability } from './observability'
 import { changeFeedRoutes } from './changeLog/exports'
 import { dropAnswersOnWrite, partnerApi } from './partnerApi'
 import { realDates } from './realDates'
@@ -57,4 +58,5 @@ export const plugins: Plugin[] = [
   tenancy(),
   noDocumentLocks(),
   boundedQueries(),
+  observability(),
 ]

@@ -1,3 +1,4 @@
+import { countCacheRead } from '../../../lib/metrics'
 import { caughtUp, isCurrent, stampOf, type Stamp } from './freshness'
 
 /** A read's answer as sent: its JSON text and the entity tag made from it. */
@@ -61,6 +62,7 @@ export const readThrough = async ({
   if (!cache.enabled) return produce()
   if (entries.has(key)) await caughtUp()
   const hit = cachedAnswer({ key, scope })
+  countCacheRead(hit ? 'hit' : 'miss')
   if (hit) return hit
   const stamp = stampOf(scope)
   const answer = await produce()

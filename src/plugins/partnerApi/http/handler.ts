@@ -3,6 +3,7 @@ import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { clientAddressHeader } from '../../../lib/clientAddress'
 import { fairQueue, fairRefusal } from '../../../lib/fairQueues'
 import { problemResponse } from '../../../lib/problem'
+import { describeRequest } from '../../../lib/requestContext'
 import { watchChanges } from '../cache/freshness'
 import { partnerBasePath } from '../defaults'
 import { authorize } from '../keys/authorize'
@@ -134,6 +135,12 @@ export const handlePartnerRequest = async ({
   let payload: Payload | undefined
   try {
     const { route, params } = findRoute({ config: await config, method: request.method, segments })
+    // Counted by operation, a bounded name; logged with the template and the path's tenant.
+    describeRequest({
+      route: `partner:${route.operationId}`,
+      template: `${route.method} ${partnerBasePath}${route.path}`,
+      tenant: params.tenant,
+    })
     payload = await getPayload({ config }).catch((err: unknown) => {
       throw toProblem({ err })
     })

@@ -42,6 +42,11 @@ const problemSchema: JsonSchema = {
     title: { type: 'string' },
     status: { type: 'integer' },
     detail: { type: 'string' },
+    requestId: {
+      type: 'string',
+      description:
+        "The request's id, as in its `X-Request-Id` answer header: quote it when reporting a problem.",
+    },
     errors: {
       type: 'array',
       description: 'For invalid input: each offending field.',

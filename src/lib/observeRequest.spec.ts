@@ -1,0 +1,77 @@
+import { EventEmitter } from 'node:events'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Logger } from 'pino'
+import { describe, expect, it } from 'vitest'
+
+import { metricsRegistry } from './metrics'
+import { observeRequest } from './observeRequest'
+import { currentRequest, describeRequest, runInRequest } from './requestContext'
+import { trustedProxiesOf } from './trustedProxies'
+
+const exchange = ({ peer, headers }: { peer: string; headers: Record<string, string> }) => {
+  const req = { socket: { remoteAddress: peer }, headers, url: '/api/x?y=1', method: 'GET' }
+  const set: Record<string, string> = {}
+  const res = Object.assign(new EventEmitter(), {
+    statusCode: 200,
+    headersSent: true,
+    writableFinished: true,
+    setHeader: (name: string, value: string) => (set[name] = value),
+  })
+  const lines: Record<string, unknown>[] = []
+  const logger = { info: (line: Record<string, unknown>) => lines.push(line) } as unknown as Logger
+  return {
+    req: req as unknown as IncomingMessage,
+    res: res as unknown as ServerResponse,
+    set,
+    lines,
+    logger,
+  }
+}
+
+describe('observeRequest', () => {
+  const trusted = trustedProxiesOf(['10.0.0.0/8'])
+
+  it("believes a trusted proxy's headers, overwriting what the routes read", () => {
+    const { req, res, set, logger } = exchange({
+      peer: '10.0.0.5',
+      headers: {
+        'x-forwarded-for': '198.51.100.3',
+        'x-request-id': 'lb-1',
+        'x-cms-client-address': 'forged',
+      },
+    })
+    const context = observeRequest({ req, res, trusted, logger })
+    expect(context).toMatchObject({ id: 'lb-1', clientAddress: '198.51.100.3' })
+    expect(req.headers['x-cms-client-address']).toBe('198.51.100.3')
+    expect(set['x-request-id']).toBe('lb-1')
+  })
+
+  it("ignores anyone else's, and logs and counts the request once it is answered", async () => {
+    const { req, res, lines, logger } = exchange({
+      peer: '203.0.113.8',
+      headers: { 'x-forwarded-for': '198.51.100.3', 'x-request-id': 'mine' },
+    })
+    const context = observeRequest({ req, res, trusted, logger })
+    expect(context.id).not.toBe('mine')
+    expect(context.clientAddress).toBe('203.0.113.8')
+    runInRequest(context, () => {
+      expect(currentRequest()?.id).toBe(context.id)
+      describeRequest({ route: 'spec:observed', template: 'GET /x', tenant: 't' })
+    })
+    res.emit('close')
+    expect(lines).toEqual([
+      expect.objectContaining({
+        requestId: context.id,
+        method: 'GET',
+        route: 'GET /x',
+        status: 200,
+        tenant: 't',
+        clientAddress: '203.0.113.8',
+        durationMs: expect.any(Number),
+      }),
+    ])
+    expect(await metricsRegistry().metrics()).toContain(
+      'cms_http_requests_total{route="spec:observed",status="200"} 1',
+    )
+  })
+})

@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Logger } from 'pino'
+
+import { clientAddressHeader } from './clientAddress'
+import { countRequest } from './metrics'
+import type { RequestContext } from './requestContext'
+import { requestIdHeader, requestIdOf } from './requestId'
+import { pathOf, routeLabelOf } from './routeLabel'
+import { clientAddressOf, type TrustedProxies } from './trustedProxies'
+
+/**
+ * A request as it reaches server.ts: its client's address and its id settled (from a trusted
+ * proxy's headers, else the socket and a new id), written where the routes read them (headers
+ * a client cannot set: any value it sent is overwritten), the id on the answer whoever writes
+ * it, and, once the answer is sent or the client hangs up, one access line and its metrics.
+ */
+export const observeRequest = ({
+  req,
+  res,
+  trusted,
+  logger,
+}: {
+  req: IncomingMessage
+  res: ServerResponse
+  trusted: TrustedProxies
+  /** Where the access line goes; none when `LOG_REQUESTS=off`. */
+  logger: Logger | undefined
+}): RequestContext => {
+  const started = performance.now()
+  const peer = req.socket.remoteAddress ?? 'unknown'
+  const fromTrustedPeer = !trusted.none && trusted.has(peer)
+  const forwarded = req.headers['x-forwarded-for']
+  const context: RequestContext = {
+    id: requestIdOf({ incoming: req.headers[requestIdHeader], fromTrustedPeer }),
+    clientAddress: fromTrustedPeer
+      ? clientAddressOf({
+          peer,
+          forwardedFor: Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+          trusted,
+        })
+      : peer,
+  }
+  req.headers[clientAddressHeader] = context.clientAddress
+  req.headers[requestIdHeader] = context.id
+  res.setHeader(requestIdHeader, context.id)
+  res.once('close', () => {
+    const url = req.url ?? '/'
+    const status = res.headersSent ? res.statusCode : 499
+    const ms = performance.now() - started
+    countRequest({ route: context.route ?? routeLabelOf(url), status, seconds: ms / 1000 })
+    logger?.info({
+      requestId: context.id,
+      method: req.method,
+      route: context.template ?? pathOf(url),
+      status,
+      durationMs: Math.round(ms * 100) / 100,
+      ...(context.tenant ? { tenant: context.tenant } : {}),
+      clientAddress: context.clientAddress,
+      ...(res.writableFinished ? {} : { aborted: true }),
+      msg: 'request',
+    })
+  })
+  return context
+}

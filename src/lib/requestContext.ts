@@ -1,0 +1,37 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+/**
+ * What the server knows of the request under way, for code far below it (problem bodies, log
+ * lines) that is handed no request. server.ts starts it; the route that serves the request
+ * fills in what only it knows, and the access log line and the metrics read it at the end.
+ */
+export type RequestContext = {
+  id: string
+  clientAddress: string
+  /** The bounded name of the route for metrics (`partner:listEvents`, `media:file`, …). */
+  route?: string
+  /** The path template the route matched, for the log (`GET /{tenant}/events/{id}`). */
+  template?: string
+  /** The tenant the request is for, when the route knows it. */
+  tenant?: string
+}
+
+// One store per process: server.ts and Next's bundle load this file as different modules.
+const storeKey = Symbol.for('arts-cms.requestContext')
+const store = (): AsyncLocalStorage<RequestContext> => {
+  const holder = globalThis as { [storeKey]?: AsyncLocalStorage<RequestContext> }
+  holder[storeKey] ??= new AsyncLocalStorage()
+  return holder[storeKey]
+}
+
+export const runInRequest = <T>(context: RequestContext, work: () => T): T =>
+  store().run(context, work)
+
+/** The request under way, if this code runs for one. */
+export const currentRequest = (): RequestContext | undefined => store().getStore()
+
+/** Says what the route is and whose, for the log line and the metrics of this request. */
+export const describeRequest = (facts: Pick<RequestContext, 'route' | 'template' | 'tenant'>) => {
+  const context = store().getStore()
+  if (context) Object.assign(context, facts)
+}
