@@ -8,7 +8,7 @@ import { waitUntil } from './app'
 
 export type Balancer = {
   origin: string
-  /** The nginx access log: one `upstream status method uri` line per request. */
+  /** The nginx access log: one `upstream status method uri request-id` line per request. */
   accessLog: () => string[]
   stop: () => Promise<void>
 }
@@ -48,7 +48,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  log_format upstreams '$upstream_addr $status $request_method $request_uri';
+  log_format upstreams '$upstream_addr $status $request_method $request_uri $request_id';
   access_log ${dir}/access.log upstreams;
   client_max_body_size 0;
   upstream cms {

@@ -1,3 +1,5 @@
+import http from 'node:http'
+
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -27,6 +29,33 @@ let key = ''
 const slug = 'mi-theatre'
 const password = 'multi-instance-password'
 
+/** A GET from another loopback address than the balancer's (127.0.0.1, the one trusted). */
+const getFrom = ({
+  localAddress,
+  url,
+  headers,
+}: {
+  localAddress: string
+  url: string
+  headers: Record<string, string>
+}): Promise<{ status: number; requestId: string; body: string }> =>
+  new Promise((resolve, reject) => {
+    const req = http.get(url, { localAddress, headers, agent: false }, (res) => {
+      let body = ''
+      res.on('data', (c: Buffer) => (body += c.toString()))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          requestId: String(res.headers['x-request-id'] ?? ''),
+          body,
+        }),
+      )
+    })
+    req.on('error', reject)
+  })
+
+const failedAuthLimit = 4
+
 const via = (origin: string, k = key) => partner({ origin, tenant: slug, key: k, drafts: true })
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const hostOf = (origin: string) => new URL(origin).host
@@ -46,7 +75,9 @@ beforeAll(async () => {
     WEBHOOK_DELIVERY: 'on',
     WEBHOOK_ALLOWED_HOSTS: receiver.host,
     SCHEDULE_POLL_MS: '250',
+    // The balancer is the only trusted peer: the test's clients come from 127.0.0.2 and .3.
     TRUSTED_PROXIES: '127.0.0.1',
+    PARTNER_FAILED_AUTH_PER_MINUTE: String(failedAuthLimit),
   }
   // One at a time: three migrating starts at once would only queue on the migration lock.
   for (let i = 0; i < 3; i++) apps.push(await startApp({ env }))
@@ -71,6 +102,46 @@ describe('three instances behind a balancer', () => {
         .map((line) => line.split(' ')[0]),
     )
     expect([...used].sort()).toEqual(apps.map((a) => hostOf(a.origin)).sort())
+  })
+
+  it("counts a client behind the balancer by its own address, and answers with the balancer's request id", async () => {
+    const url = `${balancer.origin}${partnerBase}/${slug}/venues`
+    const before = balancer.accessLog().length
+    const statuses: number[] = []
+    // A client with a bad key, claiming a new address each time: nginx adds the address it
+    // sees, the only one the instances believe.
+    for (let i = 0; i < 3 * failedAuthLimit + 3; i++) {
+      const res = await getFrom({
+        localAddress: '127.0.0.2',
+        url,
+        headers: { authorization: 'Bearer cms_bad_key', 'x-forwarded-for': `203.0.113.${i}` },
+      })
+      statuses.push(res.status)
+      expect(JSON.parse(res.body).requestId).toBe(res.requestId)
+    }
+    // Each instance counts failures on its own: three instances, three budgets, then 429s.
+    expect(statuses.filter((s) => s === 401).length).toBe(3 * failedAuthLimit)
+    expect(statuses.slice(-3)).toEqual([429, 429, 429])
+    // Its neighbour at another address is not held for it, nor a valid key at the same one.
+    const neighbour = await getFrom({
+      localAddress: '127.0.0.3',
+      url,
+      headers: { authorization: 'Bearer cms_bad_key' },
+    })
+    expect(neighbour.status).toBe(401)
+    const valid = await getFrom({
+      localAddress: '127.0.0.2',
+      url,
+      headers: { authorization: `Bearer ${key}` },
+    })
+    expect(valid.status).toBe(200)
+    // The id on each answer is the one nginx made and logged for it.
+    const logged = balancer
+      .accessLog()
+      .slice(before)
+      .map((line) => line.split(' ').at(-1))
+    expect(logged.at(-1)).toBe(valid.requestId)
+    expect(valid.requestId).toMatch(/^[0-9a-f]{32}$/)
   })
 
   it('reads a write through one instance at once through the others, cached answers included', async () => {
