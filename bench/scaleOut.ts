@@ -1,6 +1,7 @@
 import { startApp, type RunningApp } from '../tests/helpers/app'
 import { startBalancer, type Balancer } from '../tests/helpers/balancer'
 import { measure, type Figures } from './load'
+import { measureCreates } from './writes'
 
 /**
  * Reads and writes through nginx in front of one instance and in front of three, on the same
@@ -58,17 +59,7 @@ export const measureScaleOut = async ({
       },
       {
         name: 'create an event',
-        run: (origin) =>
-          measure({
-            origin,
-            method: 'POST',
-            paths: [`/api/partners/2025-07/${tenant}/events`],
-            headers: { authorization: `Bearer ${writeKey}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ title: `Scale [n] ${Math.random()}`, _status: 'published' }),
-            expected: 201,
-            seconds,
-            concurrency,
-          }),
+        run: (origin) => measureCreates({ origin, tenant, key: writeKey, seconds, concurrency }),
       },
     ]
     print(
