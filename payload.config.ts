@@ -69,6 +69,12 @@ export const configOptions: Config = {
     push: settings.dbPush,
     tables: pluginTables,
     indexes: pluginIndexes,
+    readReplicas: {
+      uris: settings.databaseReadUris,
+      maxLagMs: settings.databaseReadMaxLagMs,
+      probeMs: settings.databaseReadProbeMs,
+      connectTimeoutMs: settings.databaseReadConnectTimeoutMs,
+    },
   }),
   hooks: { afterError: [answerOutagesAs503] },
   // In src/plugins/index.ts, in the order they must run; the partner API adds the key collection.

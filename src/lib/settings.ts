@@ -42,6 +42,14 @@ export type Settings = {
   outboundDnsServers: string[] | undefined
   /** Longest one outbound name lookup may take, every try together. */
   outboundDnsTimeoutMs: number
+  /** Streaming replicas that serve reads which tolerate lag; none: every read on the primary. */
+  databaseReadUris: string[]
+  /** A replica further behind the primary than this is skipped until it catches up. */
+  databaseReadMaxLagMs: number
+  /** How often each replica's replay position and lag are measured. */
+  databaseReadProbeMs: number
+  /** Longest a connection to a replica may take before the read goes to the primary. */
+  databaseReadConnectTimeoutMs: number
 }
 
 /** A comma-separated list; unset, the owner of the option decides (`undefined`). */
@@ -118,5 +126,12 @@ export const readSettings = (): Settings => {
     timeZone: zoneSetting('CMS_TIME_ZONE', 'Europe/London'),
     outboundDnsServers: listSetting('OUTBOUND_DNS_SERVERS'),
     outboundDnsTimeoutMs: intSetting({ name: 'OUTBOUND_DNS_TIMEOUT_MS', fallback: 2000 }),
+    databaseReadUris: listSetting('DATABASE_READ_URIS') ?? [],
+    databaseReadMaxLagMs: intSetting({ name: 'DATABASE_READ_MAX_LAG_MS', fallback: 5000 }),
+    databaseReadProbeMs: intSetting({ name: 'DATABASE_READ_PROBE_MS', fallback: 1000 }),
+    databaseReadConnectTimeoutMs: intSetting({
+      name: 'DATABASE_READ_CONNECT_TIMEOUT_MS',
+      fallback: 1000,
+    }),
   }
 }

@@ -3,6 +3,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { executeInRequest } from '../../../db/inTransaction'
 import { listen } from '../../../db/listen'
+import { hearingCommits, noteCommit } from '../../../db/readRouting'
 import { onTransactionEnd } from '../../../db/transactions'
 import { changeChannel } from '../../partnerShape'
 
@@ -55,6 +56,8 @@ export const isCurrent = ({ scope, stamp }: { scope: string; stamp: Stamp }): bo
 export const changed = (scope: string): void => {
   const s = state()
   s.generations.set(scope, (s.generations.get(scope) ?? 0) + 1)
+  // The same moment keeps the tenant's reads on the primary until a replica has replayed it.
+  noteCommit(scope)
 }
 
 /**
@@ -66,6 +69,7 @@ export const heard = (message: string | undefined): void => {
   if (message === undefined) {
     s.epoch++
     s.listening = true
+    hearingCommits(true)
     return
   }
   try {
@@ -80,6 +84,7 @@ export const heard = (message: string | undefined): void => {
 /** The listening connection is gone: notifications may be missed, so nothing cached is used. */
 export const lost = (): void => {
   state().listening = false
+  hearingCommits(false)
 }
 
 /** Listens for every instance's commits, once per Payload. */

@@ -7,6 +7,7 @@ import { deleteRecord } from '../operations/delete'
 import { listRecords } from '../operations/list'
 import { retrieveRecord } from '../operations/retrieve'
 import { updateRecord } from '../operations/update'
+import { readingFromReplicas } from '../../../db/readRouting'
 import { readVersionOf } from '../reads/version'
 import { fail } from '../../../lib/partnerProblem'
 import { parseListQuery, parseRecordQuery } from '../reads/listQuery'
@@ -186,10 +187,14 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
       headers: ifNoneMatch,
     },
     operation: (call) =>
-      listRecords({
-        ...argsOf(call, kind.path),
-        query: call.query,
-        version: readVersionOf({ principal: call.principal, draft: call.query.draft }),
+      readingFromReplicas({
+        tenant: call.principal.tenant.id,
+        work: () =>
+          listRecords({
+            ...argsOf(call, kind.path),
+            query: call.query,
+            version: readVersionOf({ principal: call.principal, draft: call.query.draft }),
+          }),
       }),
     // The query holds `draft`: published and latest answers are never one entry.
     cached: { resource: kind.path, key: (call) => `list ${JSON.stringify(call.query)}` },
@@ -200,7 +205,11 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
       query: flagsQuery({ kind, known: ['draft'], docs: ['draft'] }),
       headers: ifNoneMatch,
     },
-    operation: (call) => retrieveRecord({ ...argsOf(call, kind.path), version: versionOf(call) }),
+    operation: (call) =>
+      readingFromReplicas({
+        tenant: call.principal.tenant.id,
+        work: () => retrieveRecord({ ...argsOf(call, kind.path), version: versionOf(call) }),
+      }),
     cached: {
       resource: kind.path,
       key: (call) => `id ${versionOf(call)} ${(call.params.id ?? '').toLowerCase()}`,
