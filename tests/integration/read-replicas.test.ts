@@ -169,6 +169,22 @@ describe('reads from a streaming replica', () => {
     expect(await harbourTitle('pages')).toBe('Page on the primary')
   })
 
+  it('searches on the replica', async () => {
+    const search = async (): Promise<unknown[]> =>
+      (
+        (await api('rr-harbour', harbour.key).list('venues', '?search=lighthouse')).body.docs ?? []
+      ).map((doc) => doc.id)
+    await settled()
+    await replica.pauseReplay()
+    await primary.query(`update venues set search_text = 'Lighthouse' where id = $1`, [
+      harbour.venue,
+    ])
+    expect(await search()).toEqual([])
+    await replica.resumeReplay()
+    await replica.caughtUp()
+    expect(await search()).toEqual([harbour.venue])
+  })
+
   it("answers a partner's write on its next read with replay paused; other tenants still read the replica", async () => {
     await settled()
     await replica.pauseReplay()
