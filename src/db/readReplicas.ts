@@ -14,11 +14,14 @@ type Drizzle = PostgresAdapter['drizzle']
 
 /**
  * Worth asking the primary instead: the replica could not be reached or dropped the
- * connection, or cancelled the read for a conflict with the WAL it replays (40001). A
- * statement stopped by its time limit (57014) would only take as long on the primary.
+ * connection, did not answer within the client's time (node-postgres's `query_timeout`: a
+ * replica that hangs without closing its connections), or cancelled the read for a conflict
+ * with the WAL it replays (40001). A statement stopped by its time limit on the server (57014)
+ * would only take as long on the primary.
  */
 const failedOnReplica = (err: unknown): boolean =>
   (err as { code?: unknown }).code === '40001' ||
+  (err instanceof Error && err.message === 'Query read timeout') ||
   (isDatabaseUnavailable(err) && (err as { code?: unknown }).code !== '57014')
 
 /**
@@ -89,44 +92,49 @@ export const attachReadReplicas = ({
   const state = replicaState()
   state.probeMs = probeMs
   const primary = adapter.drizzle
-  const replicas = uris.map((uri, index): Replica & { db: Drizzle } => {
+  const drizzleOf = new WeakMap<Replica, Drizzle>()
+  const replicas = uris.map((uri, index): Replica => {
     const pool = new driver.Pool({
       ...poolOptions,
       connectionString: uri,
       connectionTimeoutMillis: connectTimeoutMs,
+      // The server's own limit cannot stop a read on a replica that no longer answers at all.
+      query_timeout: (Number(poolOptions.statement_timeout) || 30_000) + connectTimeoutMs,
     })
-    const replica: Replica & { db: Drizzle } = {
-      name:
-        uris.filter((other) => replicaName(other) === replicaName(uri)).length > 1
-          ? `${replicaName(uri)}#${index + 1}`
-          : replicaName(uri),
+    const named = uris.filter((other) => replicaName(other) === replicaName(uri)).length > 1
+    const self: Replica = {
+      name: named ? `${replicaName(uri)}#${index + 1}` : replicaName(uri),
       pool,
-      reader: undefined as unknown as ReadPool,
+      reader: adapter.pool,
       healthy: false,
       lagMs: null,
       caughtUpAt: 0,
       probedAt: 0,
-      db: undefined as unknown as Drizzle,
     }
-    replica.reader = fallingBack({
-      replica: { pool, down: () => markDown(replica) },
+    const reader = fallingBack({
+      replica: { pool, down: () => markDown(self) },
       primary: adapter.pool,
     })
-    replica.db = drizzle({
-      client: replica.reader as unknown as pg.Pool,
-      logger: adapter.logger ?? false,
-      schema: adapter.schema,
-    }) as unknown as Drizzle
-    return replica
+    self.reader = reader
+    drizzleOf.set(
+      self,
+      drizzle({
+        // Drizzle sends a pool's reads to `query` alone; transactions never reach a replica.
+        client: reader as unknown as pg.Pool,
+        logger: adapter.logger ?? false,
+        schema: adapter.schema,
+      }) as unknown as Drizzle,
+    )
+    return self
   })
   state.replicas = replicas
   const chosen = (): Drizzle => {
     const replica = replicaForRead()
-    return replica ? (replica as Replica & { db: Drizzle }).db : primary
+    return (replica && drizzleOf.get(replica)) ?? primary
   }
   adapter.drizzle = withReplicas(
     primary,
-    replicas.map((replica) => replica.db) as [Drizzle, ...Drizzle[]],
+    replicas.map((replica) => drizzleOf.get(replica)!) as [Drizzle, ...Drizzle[]],
     chosen,
   ) as unknown as Drizzle
   const probe = probeReplicas({
