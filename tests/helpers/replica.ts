@@ -83,6 +83,10 @@ export const startReplica = async ({
       `select current_setting('data_directory') as dir`,
     )
     const dataDirectory = rows[0]!.dir
+    if (!fs.existsSync(path.join(dataDirectory, 'PG_VERSION')))
+      throw new Error(
+        `startReplica copies the primary's data folder, which is not on this machine (${dataDirectory}): run without TEST_DATABASE_URI`,
+      )
     // Enough WAL kept for a replica stopped or paused a while to stream on, not start over.
     await client.query(`alter system set wal_keep_size = '512MB'`)
     const hba = await client.query(
