@@ -201,15 +201,17 @@ describe('reads from a streaming replica', () => {
         `?where[id][equals]=${harbour.venue}&limit=${i}`,
       )
       expect(listed.body.docs?.[0]?.title).toBe(title)
+      // Another tenant, which wrote nothing, is still answered by the replica (checked while
+      // the replica is well within the lag allowed).
+      if (i === 1)
+        expect(
+          await titleOf({ tenant: 'rr-quay', key: quay.key, kind: 'venues', id: quay.venue }),
+        ).toBe('Quay Hall')
     }
     // The writes landed on the primary, and the paused replica has none of them.
     const stored = await primary.query('select title from venues where id = $1', [harbour.venue])
     expect(stored.rows[0]?.title).toBe('Own write 5')
     expect(await onReplica({ table: 'venues', id: harbour.venue })).not.toMatch(/^Own write/)
-    // Another tenant, which wrote nothing, is still answered by the replica.
-    expect(
-      await titleOf({ tenant: 'rr-quay', key: quay.key, kind: 'venues', id: quay.venue }),
-    ).toBe('Quay Hall')
     await replica.resumeReplay()
   })
 
@@ -303,7 +305,7 @@ describe('reads from a streaming replica', () => {
     // The replica replays the write in milliseconds; within a few probe rounds the app has
     // seen it replay past the write. Then a change behind the app's back, with replay paused,
     // is not seen: the replica answers the partner again.
-    await sleep(probeMs * 4)
+    await sleep(probeMs * 5)
     await replica.pauseReplay()
     await retitleDirectly({ table: 'venues', id: harbour.venue, title: 'Behind the app' })
     expect(await harbourTitle('venues')).toBe('Window')
