@@ -99,6 +99,7 @@ export const databaseAdapter = ({
             pg,
             poolOptions: this.poolOptions,
             ...readReplicas,
+            log: (msg) => (logger ? logger.warn({ msg }) : console.warn(msg)),
           })
           onShutdown({ name: 'read replicas', hook: replicas.close })
         }

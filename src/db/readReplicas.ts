@@ -32,7 +32,7 @@ const fallingBack = ({
   replica,
   primary,
 }: {
-  replica: { pool: pg.Pool; down: () => void }
+  replica: { pool: pg.Pool; down: (err: unknown) => void }
   primary: pg.Pool
 }): ReadPool => {
   const query = (async (...args: Parameters<pg.Pool['query']>) => {
@@ -40,7 +40,7 @@ const fallingBack = ({
       return await (replica.pool.query as (...a: unknown[]) => Promise<unknown>)(...args)
     } catch (err) {
       if (!failedOnReplica(err)) throw err
-      replica.down()
+      replica.down(err)
       return (primary.query as (...a: unknown[]) => Promise<unknown>)(...args)
     }
   }) as pg.Pool['query']
@@ -49,7 +49,7 @@ const fallingBack = ({
       return await replica.pool.connect()
     } catch (err) {
       if (!failedOnReplica(err)) throw err
-      replica.down()
+      replica.down(err)
       return primary.connect()
     }
   }
@@ -80,6 +80,7 @@ export const attachReadReplicas = ({
   maxLagMs,
   probeMs,
   connectTimeoutMs,
+  log,
 }: {
   adapter: PostgresAdapter
   pg: typeof pg
@@ -88,6 +89,7 @@ export const attachReadReplicas = ({
   maxLagMs: number
   probeMs: number
   connectTimeoutMs: number
+  log: (message: string) => void
 }): { close: () => Promise<void> } => {
   const state = replicaState()
   state.probeMs = probeMs
@@ -112,7 +114,16 @@ export const attachReadReplicas = ({
       probedAt: 0,
     }
     const reader = fallingBack({
-      replica: { pool, down: () => markDown(self) },
+      replica: {
+        pool,
+        down: (err) => {
+          if (self.healthy) {
+            const detail = err instanceof Error ? err.message : String(err)
+            log(`read replica ${self.name} failed a read (${detail}): asked the primary, skipped`)
+          }
+          markDown(self)
+        },
+      },
       primary: adapter.pool,
     })
     self.reader = reader
@@ -142,6 +153,7 @@ export const attachReadReplicas = ({
     probeMs,
     maxLagMs,
     timeoutMs: connectTimeoutMs,
+    log,
   })
   return {
     close: async () => {

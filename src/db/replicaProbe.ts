@@ -91,11 +91,14 @@ export const probeReplicas = ({
   probeMs,
   maxLagMs,
   timeoutMs,
+  log,
 }: {
   primary: pg.Pool
   probeMs: number
   maxLagMs: number
   timeoutMs: number
+  /** Told when a replica starts or stops being used. */
+  log: (message: string) => void
 }): { stop: () => void } => {
   const samples: Sample[] = []
   let stopped = false
@@ -116,7 +119,16 @@ export const probeReplicas = ({
     while (samples.length > 1 && samples[0]!.at < at - maxLagMs - 2 * probeMs) samples.shift()
     const { replicas } = replicaState()
     await Promise.all(
-      replicas.map((replica) => probeOne({ replica, samples, maxLagMs, timeoutMs })),
+      replicas.map(async (replica) => {
+        const was = replica.healthy
+        await probeOne({ replica, samples, maxLagMs, timeoutMs })
+        if (replica.healthy === was) return
+        log(
+          replica.healthy
+            ? `read replica ${replica.name} is used again (lag ${replica.lagMs} ms)`
+            : `read replica ${replica.name} is skipped: ${replica.lagMs === null ? 'no answer' : `${replica.lagMs} ms behind`}`,
+        )
+      }),
     )
     forgetReplayedCommits()
   }

@@ -231,6 +231,7 @@ describe('reads from a streaming replica', () => {
     })
     const skippedAfter = Date.now() - paused
     expect(skippedAfter).toBeGreaterThanOrEqual(maxLagMs - probeMs)
+    expect(app.output()).toMatch(/read replica \S+ is skipped: \d+ ms behind/)
     console.log(
       `replica skipped ${skippedAfter} ms after it stopped replaying (max lag ${maxLagMs})`,
     )
@@ -259,9 +260,15 @@ describe('reads from a streaming replica', () => {
     }
     console.log(`reads with the replica killed: ${JSON.stringify(times)} ms (two reads each)`)
     expect(Math.max(...times)).toBeLessThan(connectTimeoutMs + 1_500)
+    const said = app.output()
+    expect(said).toMatch(/read replica \S+ (is skipped: no answer|failed a read)/)
+    const retried = said.split('\n').filter((line) => line.includes('failed a read'))
+    console.log(`reads retried on the primary after the kill: ${retried.length}`, retried)
 
+    const usedAgain = (app.output().match(/is used again/g) ?? []).length
     await replica.start()
     await settled()
+    expect((app.output().match(/is used again/g) ?? []).length).toBeGreaterThan(usedAgain)
     await replica.pauseReplay()
     await retitleDirectly({ table: 'venues', id: harbour.venue, title: 'Back again' })
     expect(await harbourTitle('venues')).toBe('While the replica is down')
