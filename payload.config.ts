@@ -70,6 +70,12 @@ export const configOptions: Config = {
     push: settings.dbPush,
     tables: pluginTables,
     indexes: pluginIndexes,
+    readReplicas: {
+      uris: settings.databaseReadUris,
+      maxLagMs: settings.databaseReadMaxLagMs,
+      probeMs: settings.databaseReadProbeMs,
+      connectTimeoutMs: settings.databaseReadConnectTimeoutMs,
+    },
   }),
   hooks: { afterError: [answerOutagesAs503] },
   // Production logs JSON lines that name their request; development keeps Payload's pretty lines.

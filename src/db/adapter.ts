@@ -7,6 +7,7 @@ import {
 
 import { migrations } from '../migrations/index'
 import { onShutdown } from '../lib/shutdown'
+import { attachReadReplicas } from './readReplicas'
 import { createResilientPg, type ClosablePool } from './resilientPg'
 import { beginTransaction, commitTransaction, rollbackTransaction } from './transactions'
 
@@ -26,6 +27,7 @@ export const databaseAdapter = ({
   idleInTransactionTimeoutMs,
   tables,
   indexes,
+  readReplicas,
 }: {
   connectionString: string
   poolMax: number
@@ -38,6 +40,8 @@ export const databaseAdapter = ({
   tables: NonNullable<PostgresAdapterArgs['beforeSchemaInit']>
   /** Indexes the plugins declare on collections' tables (`src/plugins/tables.ts`). */
   indexes: NonNullable<PostgresAdapterArgs['afterSchemaInit']>
+  /** Streaming replicas for reads that tolerate lag (`readReplicas.ts`); none: the primary. */
+  readReplicas?: { uris: string[]; maxLagMs: number; probeMs: number; connectTimeoutMs: number }
 }): DatabaseAdapterObj<PostgresAdapter> => {
   let logger: Log | undefined
   const pg = createResilientPg({
@@ -82,6 +86,24 @@ export const databaseAdapter = ({
       adapter.beginTransaction = beginTransaction
       adapter.commitTransaction = commitTransaction
       adapter.rollbackTransaction = rollbackTransaction
+      if (readReplicas && readReplicas.uris.length > 0) {
+        const connect = adapter.connect
+        let attached = false
+        // After Payload's connect, so that migrations read and write the primary alone.
+        adapter.connect = async function (this: PostgresAdapter, options) {
+          await connect?.call(this, options)
+          if (attached) return
+          attached = true
+          const replicas = attachReadReplicas({
+            adapter: this,
+            pg,
+            poolOptions: this.poolOptions,
+            ...readReplicas,
+            log: (msg) => (logger ? logger.warn({ msg }) : console.warn(msg)),
+          })
+          onShutdown({ name: 'read replicas', hook: replicas.close })
+        }
+      }
       onShutdown({
         name: 'database pool',
         hook: async () => {

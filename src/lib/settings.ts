@@ -54,6 +54,14 @@ export type Settings = {
   /** The port `/metrics` (Prometheus) is served on, apart from the public one; unset: off. */
   metricsPort: number | undefined
   metricsHost: string
+  /** Streaming replicas that serve reads which tolerate lag; none: every read on the primary. */
+  databaseReadUris: string[]
+  /** A replica further behind the primary than this is skipped until it catches up. */
+  databaseReadMaxLagMs: number
+  /** How often each replica's replay position and lag are measured. */
+  databaseReadProbeMs: number
+  /** Longest a connection to a replica may take before the read goes to the primary. */
+  databaseReadConnectTimeoutMs: number
 }
 
 /** A comma-separated list; unset, the owner of the option decides (`undefined`). */
@@ -135,5 +143,12 @@ export const readSettings = (): Settings => {
     logLevel: process.env.LOG_LEVEL || 'info',
     metricsPort: intSetting({ name: 'METRICS_PORT' }),
     metricsHost: process.env.METRICS_HOST || '127.0.0.1',
+    databaseReadUris: listSetting('DATABASE_READ_URIS') ?? [],
+    databaseReadMaxLagMs: intSetting({ name: 'DATABASE_READ_MAX_LAG_MS', fallback: 5000 }),
+    databaseReadProbeMs: intSetting({ name: 'DATABASE_READ_PROBE_MS', fallback: 1000 }),
+    databaseReadConnectTimeoutMs: intSetting({
+      name: 'DATABASE_READ_CONNECT_TIMEOUT_MS',
+      fallback: 1000,
+    }),
   }
 }

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { postgresOf } from '../../db/postgres'
+import { replicaStatus } from '../../db/replicaState'
 import { scrapedGauge } from '../../lib/metrics'
 
 /** Rows of one statement on the app's pool. */
@@ -44,6 +45,28 @@ const replicaLag = (payload: Payload): void =>
     },
   })
 
+/** The read replicas this instance reads from, as its own probe last measured them. */
+const readReplicas = (): void => {
+  scrapedGauge({
+    name: 'cms_db_read_replica_lag_seconds',
+    help: 'Lag of each read replica as this instance last probed it (DATABASE_READ_URIS)',
+    labelNames: ['replica'],
+    read: (gauge) => {
+      // A replica never measured (down since start) has no lag to give: no series.
+      for (const r of replicaStatus())
+        if (r.lagMs !== null) gauge.set({ replica: r.name }, r.lagMs / 1000)
+    },
+  })
+  scrapedGauge({
+    name: 'cms_db_read_replica_healthy',
+    help: 'Whether each read replica is used (1) or skipped as down or too far behind (0)',
+    labelNames: ['replica'],
+    read: (gauge) => {
+      for (const r of replicaStatus()) gauge.set({ replica: r.name }, r.healthy ? 1 : 0)
+    },
+  })
+}
+
 /**
  * The webhooks' and box-office syncs' tables are read here in SQL, by their names, so that
  * neither sealed plugin grows an export for the operator's figures.
@@ -86,6 +109,7 @@ const syncRuns = (payload: Payload): void =>
 export const registerGauges = (payload: Payload): void => {
   poolGauges(payload)
   replicaLag(payload)
+  readReplicas()
   webhookBacklog(payload)
   syncRuns(payload)
 }

@@ -4,6 +4,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { executeInRequest } from '../../../db/inTransaction'
 import { listen } from '../../../db/listen'
 import { postgresOf } from '../../../db/postgres'
+import { hearingCommits, noteCommit } from '../../../db/readRouting'
 import { onTransactionEnd } from '../../../db/transactions'
 import { changeChannel } from '../../partnerShape'
 import { heardPeer, heartbeatMessage, heartbeatMs, mayHavePeers } from './peers'
@@ -66,6 +67,8 @@ export const isCurrent = ({ scope, stamp }: { scope: string; stamp: Stamp }): bo
 export const changed = (scope: string): void => {
   const s = state()
   s.generations.set(scope, (s.generations.get(scope) ?? 0) + 1)
+  // The same moment keeps the tenant's reads on the primary until a replica has replayed it.
+  noteCommit(scope)
 }
 
 /**
@@ -77,6 +80,7 @@ export const heard = (message: string | undefined): void => {
   if (message === undefined) {
     s.epoch++
     s.listening = true
+    hearingCommits(true)
     return
   }
   try {
@@ -98,6 +102,7 @@ export const heard = (message: string | undefined): void => {
 /** The listening connection is gone: notifications may be missed, so nothing cached is used. */
 export const lost = (): void => {
   state().listening = false
+  hearingCommits(false)
 }
 
 const startSync = (s: State): Promise<void> => {

@@ -6,7 +6,7 @@ import type { Payload, Where } from 'payload'
 
 import { both, readScope, withinScope } from '../../../access/readScope'
 import { payloadQuery } from '../../../db/payloadQuery'
-import { postgresOf } from '../../../db/postgres'
+import { readPool } from '../../../db/readReplicas'
 import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
 import { versionFilter, type ReadVersion } from './version'
@@ -52,7 +52,7 @@ type Statement = { text: string; params: unknown[] }
 
 const dialect = new PgDialect()
 
-/** The rows of a statement, each as its values in the order selected. */
+/** The rows of a statement, each as its values in the order selected, from a replica if allowed. */
 const rowsOf = async ({
   payload,
   statement,
@@ -60,7 +60,7 @@ const rowsOf = async ({
   payload: Payload
   statement: Statement
 }): Promise<unknown[][]> => {
-  const { rows } = await postgresOf(payload).pool.query<unknown[]>({
+  const { rows } = await readPool(payload).query<unknown[]>({
     text: statement.text,
     values: statement.params,
     rowMode: 'array',

@@ -5,7 +5,8 @@ import type { PoolClient } from 'pg'
 
 import { readScope, withinScope } from '../../../access/readScope'
 import { payloadQuery } from '../../../db/payloadQuery'
-import { collectionTable, postgresOf } from '../../../db/postgres'
+import { collectionTable } from '../../../db/postgres'
+import { readPool } from '../../../db/readReplicas'
 import { fairQueue, fairRefusal } from '../../../lib/fairQueues'
 import { isSearchLanguage, type SearchLanguage } from '../../../lib/searchLanguages'
 import { searchLanguageField, searchTextField } from '../../search'
@@ -122,7 +123,8 @@ const withinTime = async <T>({
   payload: Payload
   work: (client: PoolClient) => Promise<T>
 }): Promise<T> => {
-  const client = await postgresOf(payload).pool.connect()
+  // A replica's connection when the read may use one: search only reads.
+  const client = await readPool(payload).connect()
   let broken: Error | undefined
   try {
     await client.query('BEGIN')

@@ -7,6 +7,8 @@ import { deleteRecord } from '../operations/delete'
 import { listRecords } from '../operations/list'
 import { retrieveRecord } from '../operations/retrieve'
 import { updateRecord } from '../operations/update'
+import { hasReplicas, readingFromReplicas } from '../../../db/readRouting'
+import { caughtUp } from '../cache/freshness'
 import { readVersionOf } from '../reads/version'
 import { fail } from '../../../lib/partnerProblem'
 import { parseListQuery, parseRecordQuery } from '../reads/listQuery'
@@ -158,6 +160,23 @@ const flagsQuery = ({
 const versionOf = (call: RouteCall<Flags>) =>
   readVersionOf({ principal: call.principal, draft: call.query.draft ?? false })
 
+/**
+ * A read that a replica may answer. With other instances about, a commit they acknowledged may
+ * not be heard here yet, and the tenant's reads would not know to stay on the primary: every
+ * commit acknowledged before the read is heard first (`caughtUp`), so a partner that wrote
+ * through one instance reads its write through any other.
+ */
+const fromReplicas = async <T>({
+  tenant,
+  work,
+}: {
+  tenant: string
+  work: () => Promise<T>
+}): Promise<T> => {
+  if (hasReplicas()) await caughtUp()
+  return readingFromReplicas({ tenant, work })
+}
+
 const ifNoneMatch = [{ name: 'if-none-match', doc: paramRef('ifNoneMatch') }]
 const ifMatch = [{ name: 'if-match', doc: paramRef('ifMatch') }]
 
@@ -186,10 +205,14 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
       headers: ifNoneMatch,
     },
     operation: (call) =>
-      listRecords({
-        ...argsOf(call, kind.path),
-        query: call.query,
-        version: readVersionOf({ principal: call.principal, draft: call.query.draft }),
+      fromReplicas({
+        tenant: call.principal.tenant.id,
+        work: () =>
+          listRecords({
+            ...argsOf(call, kind.path),
+            query: call.query,
+            version: readVersionOf({ principal: call.principal, draft: call.query.draft }),
+          }),
       }),
     // The query holds `draft`: published and latest answers are never one entry.
     cached: { resource: kind.path, key: (call) => `list ${JSON.stringify(call.query)}` },
@@ -200,7 +223,11 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
       query: flagsQuery({ kind, known: ['draft'], docs: ['draft'] }),
       headers: ifNoneMatch,
     },
-    operation: (call) => retrieveRecord({ ...argsOf(call, kind.path), version: versionOf(call) }),
+    operation: (call) =>
+      fromReplicas({
+        tenant: call.principal.tenant.id,
+        work: () => retrieveRecord({ ...argsOf(call, kind.path), version: versionOf(call) }),
+      }),
     cached: {
       resource: kind.path,
       key: (call) => `id ${versionOf(call)} ${(call.params.id ?? '').toLowerCase()}`,
