@@ -229,7 +229,8 @@ export const startReplica = async ({
     start,
     remove: async () => {
       const running = child
-      if (running?.pid && running.exitCode === null) {
+      // A killed replica has a signal, not an exit code: only a running one is stopped.
+      if (running?.pid && running.exitCode === null && running.signalCode === null) {
         process.kill(running.pid, 'SIGINT')
         await exited(running)
       }
