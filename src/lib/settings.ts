@@ -42,6 +42,23 @@ export type Settings = {
   outboundDnsServers: string[] | undefined
   /** Longest one outbound name lookup may take, every try together. */
   outboundDnsTimeoutMs: number
+  /** The bucket media files go to; unset: the local disk (`<data dir>/media`). */
+  s3: S3Settings | undefined
+  /** A CDN or public bucket base partners get file URLs under; unset: the app's own route. */
+  mediaPublicUrl: string | undefined
+}
+
+export type S3Settings = {
+  bucket: string
+  /** Unset: AWS, found from the region. Any other store (MinIO, R2, a test server) sets it. */
+  endpoint: string | undefined
+  region: string
+  /** Unset: the AWS SDK's own chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined
+  forcePathStyle: boolean
+  /** Longest one storage operation may take, every attempt together, before a 503. */
+  timeoutMs: number
+  maxAttempts: number
 }
 
 /** A comma-separated list; unset, the owner of the option decides (`undefined`). */
@@ -89,6 +106,22 @@ export const megabytes = (value: number | undefined): number | undefined =>
 export const milliseconds = (seconds: number | undefined): number | undefined =>
   seconds === undefined ? undefined : seconds * 1000
 
+const s3Settings = (): S3Settings | undefined => {
+  const bucket = process.env.S3_BUCKET
+  if (!bucket) return undefined
+  const accessKeyId = process.env.S3_ACCESS_KEY_ID
+  const secretAccessKey = process.env.S3_SECRET_ACCESS_KEY
+  return {
+    bucket,
+    endpoint: process.env.S3_ENDPOINT?.replace(/\/+$/, '') || undefined,
+    region: process.env.S3_REGION || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+    timeoutMs: intSetting({ name: 'S3_TIMEOUT_MS', fallback: 5000 }),
+    maxAttempts: Math.max(1, intSetting({ name: 'S3_MAX_ATTEMPTS', fallback: 2 })),
+  }
+}
+
 export const readSettings = (): Settings => {
   const port = intSetting({ name: 'PORT', fallback: 3000 })
   return {
@@ -118,5 +151,7 @@ export const readSettings = (): Settings => {
     timeZone: zoneSetting('CMS_TIME_ZONE', 'Europe/London'),
     outboundDnsServers: listSetting('OUTBOUND_DNS_SERVERS'),
     outboundDnsTimeoutMs: intSetting({ name: 'OUTBOUND_DNS_TIMEOUT_MS', fallback: 2000 }),
+    s3: s3Settings(),
+    mediaPublicUrl: process.env.MEDIA_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
   }
 }

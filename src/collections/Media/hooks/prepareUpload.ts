@@ -9,7 +9,9 @@ import { onTransactionEnd } from '../../../db/transactions'
 import { readSettings } from '../../../lib/settings'
 import { takeImageSlot } from '../../../uploads/imageSlots'
 import { extensionOf, type MediaType } from '../../../uploads/mediaTypes'
+import { objectKey } from '../../../uploads/objectStore'
 import { storedName } from '../../../uploads/storedName'
+import { openStoredObject } from '../../../uploads/storedObject'
 
 type UploadArgs = {
   data?: Record<string, unknown>
@@ -121,6 +123,21 @@ const freshStem = (): string => {
   return stem
 }
 
+/** An object's bytes from the bucket; nothing when it is absent (or no bucket is configured). */
+const bucketBytes = async ({
+  key,
+  name,
+}: {
+  key: string
+  name: string
+}): Promise<Buffer | undefined> => {
+  const s3 = readSettings().s3
+  if (!s3) return undefined
+  const object = await openStoredObject({ s3, key, name, withBody: true })
+  if (!object) return undefined
+  return Buffer.from(await new Response(object.stream()).arrayBuffer())
+}
+
 /**
  * An edit of the picture in the admin (a crop, a new focal point): Payload would write the edited
  * pixels over the record's current names, which the file route answers as immutable, so caches
@@ -136,7 +153,8 @@ const storedOriginal = async ({
   overrideAccess,
 }: {
   req: Req
-  dir: string
+  /** The files' folder; unset, they are in the bucket. */
+  dir: string | undefined
   id: string
   collection: string
   overrideAccess: boolean
@@ -154,11 +172,13 @@ const storedOriginal = async ({
     filename?: string | null
     mimeType?: string | null
     originalFilename?: string | null
+    prefix?: string | null
   } | null
   if (!current?.filename || !current.mimeType?.startsWith('image/')) return undefined
-  const data = await fs
-    .readFile(path.join(dir, path.basename(current.filename)))
-    .catch(() => undefined)
+  const name = path.basename(current.filename)
+  const data = dir
+    ? await fs.readFile(path.join(dir, name)).catch(() => undefined)
+    : await bucketBytes({ key: objectKey({ prefix: current.prefix, filename: name }), name })
   if (!data) return undefined
   return {
     file: { name: current.filename, data, mimetype: current.mimeType, size: data.length },
@@ -190,12 +210,16 @@ export const prepareUpload: CollectionBeforeOperationHook = async ({
   if (upload.data && 'originalFilename' in upload.data) delete upload.data.originalFilename
   // Signed out, the access check that follows refuses the request: spend nothing on it first.
   if (!req.user && !upload.overrideAccess) return args
+  // With a bucket (the storage adapter turns local storage off) nothing is on disk: the
+  // adapter's hooks, made transactional in src/plugins/mediaStorage.ts, keep the same rules.
   const dir =
     collection.upload && typeof collection.upload === 'object'
-      ? collection.upload.staticDir
+      ? collection.upload.disableLocalStorage
+        ? undefined
+        : collection.upload.staticDir
       : undefined
   const edited =
-    !req.file && operation === 'update' && req.query?.uploadEdits && upload.id !== undefined && dir
+    !req.file && operation === 'update' && req.query?.uploadEdits && upload.id !== undefined
       ? await storedOriginal({
           req,
           dir,
