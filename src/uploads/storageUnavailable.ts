@@ -6,9 +6,14 @@ import { APIError } from 'payload'
  * `Retry-After`; the write it interrupted rolls back.
  */
 export class StorageUnavailable extends APIError {
-  constructor(cause?: unknown) {
+  /**
+   * What the SDK threw, for the log. Not `cause`: the outage checks walk causes, and a socket
+   * refused by the store must not read as the database being away.
+   */
+  readonly reason: unknown
+  constructor(reason?: unknown) {
     super('The file store is not available right now; try again shortly.', 503, undefined, true)
-    this.cause = cause
+    this.reason = reason
   }
 }
 
