@@ -6,6 +6,7 @@ import type {
   Config,
   Field,
   Plugin,
+  PayloadRequest,
 } from 'payload'
 
 import { onTransactionEnd } from '../db/transactions'
@@ -42,6 +43,19 @@ const fileUrl = ({ prefix, filename }: { prefix?: string; filename: string }): s
 }
 
 /**
+ * The S3 adapter answers each upload with the document it was given, which the cloud-storage
+ * hook takes for new metadata and writes back with a nested update: a second write of the same
+ * values, a second change-log entry and webhook, and (during an admin edit) a second image
+ * slot wanted while the first is held. The S3 adapter adds no metadata, so that write is left out.
+ */
+const withoutEchoWrite = (req: PayloadRequest): PayloadRequest => ({
+  ...req,
+  payload: Object.create(req.payload, {
+    update: { value: async ({ data }: { data: unknown }) => data },
+  }) as PayloadRequest['payload'],
+})
+
+/**
  * The adapter's afterChange hook uploads the new files inside the write's transaction, then
  * deletes the old ones at once. Here the upload has a deadline (a store that does not answer is
  * a 503 and the write rolls back), the new objects are removed if the write does not commit,
@@ -70,7 +84,9 @@ const transactionalUpload =
         if (!committed) void settled.then(() => removeObjects({ s3, keys: written }))
       },
     })
-    const work = Promise.resolve(upload({ ...args, previousDoc: undefined as never }))
+    const work = Promise.resolve(
+      upload({ ...args, req: withoutEchoWrite(req), previousDoc: undefined as never }),
+    )
     settled = work.catch(() => undefined)
     const result: unknown = await withinDeadline({ work, ms: s3.timeoutMs })
     if (operation === 'update' && previousDoc) {
