@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import net, { type AddressInfo, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
 import { configOptions } from '@payload-config'
 import { buildConfig, getPayload, type Payload } from 'payload'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Media, Tenant } from '../../src/payload-types'
@@ -126,6 +128,14 @@ describe('uploads into the bucket', () => {
     for (const key of keysOf(doc)) expect(keys).toContain(key)
     expect((await objectBytes(`${alpha.id}/${doc.filename}`)).equals(png)).toBe(true)
     for (const name of namesOf(doc)) expect(localMedia()).not.toContain(name)
+    // One write, one change: the adapter's echo of the record is not written a second time.
+    const feed = await alphaWriter.call('GET', '/changes?limit=100')
+    expect(feed.status, JSON.stringify(feed.body)).toBe(200)
+    const events = (feed.body.changes as { id: string; event: string }[])
+      .filter((change) => change.id === doc.id)
+      .map((change) => change.event)
+    expect(events.length).toBeGreaterThan(0)
+    expect(events.every((event) => event === 'created')).toBe(true)
   })
 
   it("an upload through Payload's REST goes to the bucket too", async () => {
@@ -361,7 +371,99 @@ describe('replacing and deleting', () => {
   })
 })
 
+describe('edits, copies and limits in the bucket', () => {
+  it('a crop in the admin reads the original from the bucket and stores new names', async () => {
+    const before = await stored(
+      String((await alphaWriter.create('media', form(png, 'crop.png'))).body.id),
+    )
+    const query =
+      'uploadEdits[crop][x]=10&uploadEdits[crop][y]=10&uploadEdits[crop][width]=50' +
+      '&uploadEdits[crop][height]=50&uploadEdits[widthInPixels]=650&uploadEdits[heightInPixels]=400'
+    const cropped = await alphaEditor.patch(`/api/media/${before.id}?${query}`, { alt: 'Cropped' })
+    expect(cropped.status, JSON.stringify(cropped.body)).toBe(200)
+    const after = await stored(before.id)
+    expect(after.filename).not.toBe(before.filename)
+    expect(after.width).toBe(650)
+    const keys = await s3.keys(`${alpha.id}/`)
+    expect(keys).toEqual(expect.arrayContaining(keysOf(after)))
+    for (const key of keysOf(before)) expect(keys).not.toContain(key)
+    expect((await fetch(`${app.origin}/api/media/file/${after.filename}`)).status).toBe(200)
+  })
+
+  it("a duplicate's objects are its own, under the same prefix", async () => {
+    const original = await stored(
+      String((await alphaWriter.create('media', form(png, 'twin.png'))).body.id),
+    )
+    const copy = await alphaEditor.post(`/api/media/${original.id}/duplicate`, {})
+    expect(copy.status, JSON.stringify(copy.body)).toBe(200)
+    const twin = await stored(String((copy.body.doc as { id: string }).id))
+    expect(twin.prefix).toBe(alpha.id)
+    expect(namesOf(twin).some((n) => namesOf(original).includes(n))).toBe(false)
+    const keys = await s3.keys(`${alpha.id}/`)
+    expect(keys).toEqual(expect.arrayContaining([...keysOf(original), ...keysOf(twin)]))
+    const served = await fetch(`${app.origin}/api/media/file/${twin.filename}`)
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true)
+  })
+
+  it('an image over the pixel limit is refused before anything reaches the bucket', async () => {
+    const bomb = await sharp({
+      create: { width: 8000, height: 6000, channels: 3, background: '#000' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
+    const keys = await s3.keys()
+    const rows = await mediaRows()
+    const res = await alphaWriter.create('media', form(bomb, 'bomb.png'))
+    expect(res.status).toBe(400)
+    expect(String(res.body.detail)).toMatch(/pixels/)
+    expect(await s3.keys()).toEqual(keys)
+    expect(await mediaRows()).toBe(rows)
+  })
+})
+
 describe('the store away', () => {
+  it('a store that accepts connections and never answers fails the upload at the deadline', async () => {
+    // A socket that takes requests and answers nothing: slower than any deadline.
+    const held = new Set<Socket>()
+    const silent = net.createServer((socket) => {
+      held.add(socket)
+      socket.on('error', () => undefined)
+    })
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const { port } = silent.address() as AddressInfo
+    const endpoint = process.env.S3_ENDPOINT
+    process.env.S3_ENDPOINT = `http://127.0.0.1:${port}`
+    let hung: Payload
+    try {
+      hung = await getPayload({ config: buildConfig({ ...configOptions }), key: 'media-s3-hung' })
+    } finally {
+      process.env.S3_ENDPOINT = endpoint
+    }
+    try {
+      const rows = await mediaRows()
+      const started = Date.now()
+      const failed = await hung
+        .create({
+          collection: 'media',
+          data: { tenant: alpha.id, alt: 'hung' },
+          file: { data: png, mimetype: 'image/png', name: 'hung.png', size: png.length },
+          overrideAccess: true,
+        })
+        .then(
+          () => undefined,
+          (err: unknown) => err as { status?: number; message?: string },
+        )
+      // S3_TIMEOUT_MS is 2000 here.
+      expect(Date.now() - started).toBeLessThan(6_000)
+      expect(failed?.status).toBe(503)
+      expect(failed?.message).toMatch(/file store/)
+      expect(await mediaRows()).toBe(rows)
+    } finally {
+      for (const socket of held) socket.destroy()
+      await new Promise((resolve) => silent.close(resolve))
+    }
+  })
+
   it('uploads and file reads answer 503 within the deadline and leave no row and no object', async () => {
     const served = await stored(
       String((await alphaWriter.create('media', form(png, 'before.png'))).body.id),

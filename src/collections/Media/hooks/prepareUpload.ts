@@ -151,6 +151,7 @@ const storedOriginal = async ({
   id,
   collection,
   overrideAccess,
+  imagesOnly,
 }: {
   req: Req
   /** The files' folder; unset, they are in the bucket. */
@@ -158,7 +159,11 @@ const storedOriginal = async ({
   id: string
   collection: string
   overrideAccess: boolean
-}): Promise<{ file: UploadedFile; originalFilename: string } | undefined> => {
+  /** Only an image is edited; any file is duplicated. */
+  imagesOnly: boolean
+}): Promise<
+  { file: UploadedFile; originalFilename: string; doc: Record<string, unknown> } | undefined
+> => {
   const current = (await req.payload
     .findByID({
       collection: collection as 'media',
@@ -173,8 +178,10 @@ const storedOriginal = async ({
     mimeType?: string | null
     originalFilename?: string | null
     prefix?: string | null
+    [field: string]: unknown
   } | null
-  if (!current?.filename || !current.mimeType?.startsWith('image/')) return undefined
+  if (!current?.filename || !current.mimeType) return undefined
+  if (imagesOnly && !current.mimeType.startsWith('image/')) return undefined
   const name = path.basename(current.filename)
   const data = dir
     ? await fs.readFile(path.join(dir, name)).catch(() => undefined)
@@ -183,8 +190,46 @@ const storedOriginal = async ({
   return {
     file: { name: current.filename, data, mimetype: current.mimeType, size: data.length },
     originalFilename: current.originalFilename ?? current.filename,
+    doc: current,
   }
 }
+
+/** What the server makes for a file, or for any record: a copy gets its own. */
+const madeFresh = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'filename',
+  'mimeType',
+  'filesize',
+  'width',
+  'height',
+  'sizes',
+  'url',
+  'thumbnailURL',
+  'prefix',
+  '_objectKey',
+  'src',
+  'src_opengraph',
+  'originalFilename',
+])
+
+/** A record's own fields for its copy; array rows lose their ids, which are the rows' keys. */
+const fieldsToCopy = (doc: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(doc)
+      .filter(([name]) => !madeFresh.has(name))
+      .map(([name, value]) => [
+        name,
+        Array.isArray(value)
+          ? value.map((row: unknown) => {
+              if (typeof row !== 'object' || row === null) return row
+              const { id: _id, ...rest } = row as Record<string, unknown>
+              return rest
+            })
+          : value,
+      ]),
+  )
 
 /**
  * Every upload, from the admin, Payload's REST API, the partner API or a script:
@@ -226,9 +271,28 @@ export const prepareUpload: CollectionBeforeOperationHook = async ({
           id: String(upload.id),
           collection: collection.slug,
           overrideAccess: Boolean(upload.overrideAccess),
+          imagesOnly: true,
         })
-      : undefined
-  if (edited) req.file = edited.file
+      : // Payload would fetch a duplicate's file by its URL, which with a bucket is the app's own
+        // route (or a CDN), and ignores a file given with a duplicate: the copy becomes a create
+        // with the stored file as a new upload, of the original's fields.
+        !req.file && operation === 'create' && upload.duplicateFromID !== undefined && !dir
+        ? await storedOriginal({
+            req,
+            dir,
+            id: String(upload.duplicateFromID),
+            collection: collection.slug,
+            overrideAccess: Boolean(upload.overrideAccess),
+            imagesOnly: false,
+          })
+        : undefined
+  if (edited) {
+    req.file = edited.file
+    if (operation === 'create') {
+      delete upload.duplicateFromID
+      upload.data = { ...fieldsToCopy(edited.doc), ...(upload.data ?? {}) }
+    }
+  }
   const file = req.file
   if (!file) {
     // Cropping, a new focal point and duplicating decode the stored image again.
