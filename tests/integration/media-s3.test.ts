@@ -556,15 +556,27 @@ describe('MEDIA_PUBLIC_URL', () => {
 })
 
 describe('npm run media:to-s3', () => {
-  const run = (env: Record<string, string>): Promise<{ code: number | null; output: string }> =>
+  /** Runs the command; `killAfter` kills it (and its task process) once it moved that many. */
+  const run = (
+    env: Record<string, string>,
+    killAfter?: number,
+  ): Promise<{ code: number | null; output: string }> =>
     new Promise((resolve) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/media-to-s3.ts'], {
         cwd: projectRoot,
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
       })
       let output = ''
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      let killed = false
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+        if (killAfter && !killed && (output.match(/^moved /gm)?.length ?? 0) >= killAfter) {
+          killed = true
+          process.kill(-child.pid!, 'SIGKILL')
+        }
+      })
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
       child.on('exit', (code) => resolve({ code, output }))
     })
@@ -612,14 +624,30 @@ describe('npm run media:to-s3', () => {
     const bytes = new Map(names.map((n) => [n, fs.readFileSync(path.join(media, n))]))
     const env = { ...s3.env, DATABASE_URI: databaseUri, CMS_DATA_DIR: dataDir }
 
+    // Killed after two files: those are in the bucket and gone from the disk, the rest wait.
+    const killed = await run(env, 2)
+    expect(killed.code, killed.output).not.toBe(0)
+    expect(killed.output).toMatch(/^moved 2\/9 /m)
+    expect(killed.output).not.toMatch(/failed/)
+    const left = fs.readdirSync(media)
+    expect(left.length).toBeGreaterThanOrEqual(6)
+    expect(left.length).toBeLessThanOrEqual(7)
+    for (const name of names.filter((n) => !left.includes(n))) {
+      const owner = uploaded.find((u) => u.names.includes(name))!
+      expect((await objectBytes(`${owner.tenant}/${name}`)).equals(bytes.get(name)!)).toBe(true)
+    }
+
     // One file cannot be read: the run moves the rest, says which failed and exits non-zero.
     const missing = uploaded[1]!.names[2]!
     fs.renameSync(path.join(media, missing), path.join(dataDir, 'aside'))
     const interrupted = await run(env)
     expect(interrupted.code, interrupted.output).toBe(1)
     expect(interrupted.output).toMatch(new RegExp(`failed .*${missing}`))
-    expect(interrupted.output).toMatch(/moved 1\/9 /)
-    expect(interrupted.output).toMatch(/8 moved, 0 already in the bucket, 1 failed/)
+    const [, moved, already] =
+      /(\d+) moved, (\d+) already in the bucket, 1 failed/.exec(interrupted.output) ?? []
+    expect(Number(moved) + Number(already)).toBe(8)
+    // A file sent but not yet removed when the run was killed is found whole and not sent again.
+    expect(Number(already)).toBeGreaterThanOrEqual(9 - left.length)
     // Only verified files left the disk.
     expect(fs.readdirSync(media)).toEqual([])
 
