@@ -839,9 +839,10 @@ export interface Media {
    */
   src_opengraph?: string | null;
   /**
-   * The tenant slug: the folder the file belongs to in storage.
+   * The tenant's id: the folder the file belongs to in storage.
    */
   prefix?: string | null;
+  _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -2647,6 +2648,7 @@ export interface MediaSelect<T extends boolean = true> {
   src?: T;
   src_opengraph?: T;
   prefix?: T;
+  _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;

@@ -62,6 +62,23 @@ export type Settings = {
   databaseReadProbeMs: number
   /** Longest a connection to a replica may take before the read goes to the primary. */
   databaseReadConnectTimeoutMs: number
+  /** The bucket media files go to; unset: the local disk (`<data dir>/media`). */
+  s3: S3Settings | undefined
+  /** A CDN or public bucket base partners get file URLs under; unset: the app's own route. */
+  mediaPublicUrl: string | undefined
+}
+
+export type S3Settings = {
+  bucket: string
+  /** Unset: AWS, found from the region. Any other store (MinIO, R2, a test server) sets it. */
+  endpoint: string | undefined
+  region: string
+  /** Unset: the AWS SDK's own chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined
+  forcePathStyle: boolean
+  /** Longest one storage operation may take, every attempt together, before a 503. */
+  timeoutMs: number
+  maxAttempts: number
 }
 
 /** A comma-separated list; unset, the owner of the option decides (`undefined`). */
@@ -109,6 +126,22 @@ export const megabytes = (value: number | undefined): number | undefined =>
 export const milliseconds = (seconds: number | undefined): number | undefined =>
   seconds === undefined ? undefined : seconds * 1000
 
+const s3Settings = (): S3Settings | undefined => {
+  const bucket = process.env.S3_BUCKET
+  if (!bucket) return undefined
+  const accessKeyId = process.env.S3_ACCESS_KEY_ID
+  const secretAccessKey = process.env.S3_SECRET_ACCESS_KEY
+  return {
+    bucket,
+    endpoint: process.env.S3_ENDPOINT?.replace(/\/+$/, '') || undefined,
+    region: process.env.S3_REGION || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+    timeoutMs: intSetting({ name: 'S3_TIMEOUT_MS', fallback: 5000 }),
+    maxAttempts: Math.max(1, intSetting({ name: 'S3_MAX_ATTEMPTS', fallback: 2 })),
+  }
+}
+
 export const readSettings = (): Settings => {
   const port = intSetting({ name: 'PORT', fallback: 3000 })
   return {
@@ -150,5 +183,7 @@ export const readSettings = (): Settings => {
       name: 'DATABASE_READ_CONNECT_TIMEOUT_MS',
       fallback: 1000,
     }),
+    s3: s3Settings(),
+    mediaPublicUrl: process.env.MEDIA_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
   }
 }

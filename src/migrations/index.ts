@@ -23,6 +23,7 @@ import * as migration_20261124_231937_search_indexes_declared from './20261124_2
 import * as migration_20261125_015319_ticketing_sync from './20261125_015319_ticketing_sync'
 import * as migration_20261125_020003_ticketing from './20261125_020003_ticketing'
 import * as migration_20261125_045312_ticketing_providers from './20261125_045312_ticketing_providers'
+import * as migration_20261127_021354_media_object_store from './20261127_021354_media_object_store'
 
 export const migrations = [
   {
@@ -149,5 +150,10 @@ export const migrations = [
     up: migration_20261125_045312_ticketing_providers.up,
     down: migration_20261125_045312_ticketing_providers.down,
     name: '20261125_045312_ticketing_providers',
+  },
+  {
+    up: migration_20261127_021354_media_object_store.up,
+    down: migration_20261127_021354_media_object_store.down,
+    name: '20261127_021354_media_object_store',
   },
 ]

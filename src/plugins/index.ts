@@ -7,6 +7,7 @@ import { redirects } from '../collections/Redirects'
 import { boundedQueries } from './boundedQueries'
 import { changeLog } from './changeLog'
 import { customAttributeTargets } from './customAttributeTargets'
+import { mediaStorage } from './mediaStorage'
 import { nestedPages } from './nestedPages'
 import { noDocumentLocks } from './noDocumentLocks'
 import { observability } from './observability'
@@ -41,6 +42,8 @@ export const plugins: Plugin[] = [
     keyRetirement: [pauseWebhooksOfRetiredKey, cancelChangesOfRetiredKey],
   }),
   redirects(),
+  // Media files to the bucket when one is configured; its hooks come before the change log's.
+  mediaStorage(),
   webhooks(pluginSettings().webhooks),
   ticketing(pluginSettings().ticketing),
   customAttributeTargets(),

@@ -1,7 +1,17 @@
+import { isDatabaseUnavailable } from '../db/unavailable'
 import { problemOf, problemResponse } from '../lib/problem'
 import { noneMatch } from '../lib/etag'
 import { mediaDir } from './mediaDir'
 import { openStoredFile, type StoredFile } from './storedFile'
+import { StorageUnavailable } from './storageUnavailable'
+
+/** Opens a stored name's file, on disk or in the bucket; `withBody` false: no bytes are read. */
+export type OpenFile = (args: {
+  name: string
+  withBody: boolean
+}) => Promise<StoredFile | undefined>
+
+const openOnDisk: OpenFile = ({ name }) => openStoredFile({ dir: mediaDir(), name })
 
 /** Where Payload's media URLs point: `/api/media/file/{filename}`. */
 export const mediaFilePrefix = '/api/media/file/'
@@ -38,13 +48,25 @@ const notFound = (): Response =>
     headers: { 'access-control-allow-origin': '*' },
   })
 
+const unavailable = (): Response =>
+  problemResponse({
+    problem: problemOf({
+      status: 503,
+      detail: 'The file store is not available right now; try again shortly.',
+    }),
+    headers: { 'access-control-allow-origin': '*', 'retry-after': '2' },
+  })
+
 /** The answer to any request for `/api/media/file/{filename}`; no credentials are read. */
 export const serveMediaFile = async ({
   request,
   filename,
+  open = openOnDisk,
 }: {
   request: Request
   filename: string
+  /** Where files are: the local disk unless a bucket is configured. */
+  open?: OpenFile
 }): Promise<Response> => {
   const method = request.method
   if (method === 'OPTIONS') {
@@ -64,7 +86,20 @@ export const serveMediaFile = async ({
       headers: { allow },
     })
   }
-  const file = await openStoredFile({ dir: mediaDir(), name: filename })
+  let file: StoredFile | undefined
+  try {
+    // A conditional GET may well be a 304: ask the store for the description alone first.
+    const conditional =
+      request.headers.has('if-none-match') || request.headers.has('if-modified-since')
+    file = await open({ name: filename, withBody: method === 'GET' && !conditional })
+    if (file && method === 'GET' && conditional && !notModified({ request, file })) {
+      await file.close()
+      file = await open({ name: filename, withBody: true })
+    }
+  } catch (err) {
+    if (err instanceof StorageUnavailable || isDatabaseUnavailable(err)) return unavailable()
+    throw err
+  }
   if (!file) return notFound()
   if (notModified({ request, file })) {
     await file.close()

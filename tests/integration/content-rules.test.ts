@@ -344,7 +344,8 @@ describe('media', () => {
     expect(doc.sizes?.thumbnail).toMatchObject({ width: 400, height: 300, mimeType: 'image/png' })
     expect(doc.sizes?.opengraph).toMatchObject({ width: 1200, height: 630, mimeType: 'image/png' })
     expect(doc.sizes?.thumbnail?.filesize).toBeGreaterThan(0)
-    expect(doc.prefix).toBe('rules-theatre')
+    // The tenant's id, which a renamed slug does not change (hooks/setPrefix.ts).
+    expect(doc.prefix).toBe(theatre.id)
     expect(doc.url).toBe(`/api/media/file/${doc.filename}`)
     expect(doc.src).toBe(`http://localhost:3000/api/media/file/${doc.filename}`)
     expect(doc.src_opengraph).toBe(`http://localhost:3000${doc.sizes?.opengraph?.url}`)

@@ -119,8 +119,11 @@ export const Media: CollectionConfig = {
       type: 'text',
       admin: {
         readOnly: true,
-        description: 'The tenant slug: the folder the file belongs to in storage.',
+        description: "The tenant's id: the folder the file belongs to in storage.",
       },
     },
+    // The storage adapter's column for browser uploads (off here), declared with or without a
+    // bucket so that both run on one schema.
+    { name: '_objectKey', type: 'text', hidden: true },
   ],
 }

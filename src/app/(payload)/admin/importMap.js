@@ -28,6 +28,7 @@ import { WebhookSecret as WebhookSecret_d9b1dc97dd82afe7b5d8748069e511c3 } from 
 import { CredentialsSet as CredentialsSet_9a4e280b7314d42599ec6b02c2c3c8ce } from '../../../components/CredentialsSet'
 import { TicketingSync as TicketingSync_d550fa9ac49c9734a01a087ef80f964d } from '../../../components/TicketingSync'
 import { TenantSelector as TenantSelector_d6d5f193a167989e2ee7d14202901e62 } from '@payloadcms/plugin-multi-tenant/rsc'
+import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { TenantSelectionProvider as TenantSelectionProvider_d6d5f193a167989e2ee7d14202901e62 } from '@payloadcms/plugin-multi-tenant/rsc'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
@@ -63,6 +64,7 @@ export const importMap = {
   "/components/CredentialsSet#CredentialsSet": CredentialsSet_9a4e280b7314d42599ec6b02c2c3c8ce,
   "/components/TicketingSync#TicketingSync": TicketingSync_d550fa9ac49c9734a01a087ef80f964d,
   "@payloadcms/plugin-multi-tenant/rsc#TenantSelector": TenantSelector_d6d5f193a167989e2ee7d14202901e62,
+  "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "@payloadcms/plugin-multi-tenant/rsc#TenantSelectionProvider": TenantSelectionProvider_d6d5f193a167989e2ee7d14202901e62,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

@@ -9,7 +9,9 @@ import { onTransactionEnd } from '../../../db/transactions'
 import { readSettings } from '../../../lib/settings'
 import { takeImageSlot } from '../../../uploads/imageSlots'
 import { extensionOf, type MediaType } from '../../../uploads/mediaTypes'
+import { objectKey } from '../../../uploads/objectStore'
 import { storedName } from '../../../uploads/storedName'
+import { openStoredObject } from '../../../uploads/storedObject'
 
 type UploadArgs = {
   data?: Record<string, unknown>
@@ -121,6 +123,21 @@ const freshStem = (): string => {
   return stem
 }
 
+/** An object's bytes from the bucket; nothing when it is absent (or no bucket is configured). */
+const bucketBytes = async ({
+  key,
+  name,
+}: {
+  key: string
+  name: string
+}): Promise<Buffer | undefined> => {
+  const s3 = readSettings().s3
+  if (!s3) return undefined
+  const object = await openStoredObject({ s3, key, name, withBody: true })
+  if (!object) return undefined
+  return Buffer.from(await new Response(object.stream()).arrayBuffer())
+}
+
 /**
  * An edit of the picture in the admin (a crop, a new focal point): Payload would write the edited
  * pixels over the record's current names, which the file route answers as immutable, so caches
@@ -134,13 +151,19 @@ const storedOriginal = async ({
   id,
   collection,
   overrideAccess,
+  imagesOnly,
 }: {
   req: Req
-  dir: string
+  /** The files' folder; unset, they are in the bucket. */
+  dir: string | undefined
   id: string
   collection: string
   overrideAccess: boolean
-}): Promise<{ file: UploadedFile; originalFilename: string } | undefined> => {
+  /** Only an image is edited; any file is duplicated. */
+  imagesOnly: boolean
+}): Promise<
+  { file: UploadedFile; originalFilename: string; doc: Record<string, unknown> } | undefined
+> => {
   const current = (await req.payload
     .findByID({
       collection: collection as 'media',
@@ -154,17 +177,59 @@ const storedOriginal = async ({
     filename?: string | null
     mimeType?: string | null
     originalFilename?: string | null
+    prefix?: string | null
+    [field: string]: unknown
   } | null
-  if (!current?.filename || !current.mimeType?.startsWith('image/')) return undefined
-  const data = await fs
-    .readFile(path.join(dir, path.basename(current.filename)))
-    .catch(() => undefined)
+  if (!current?.filename || !current.mimeType) return undefined
+  if (imagesOnly && !current.mimeType.startsWith('image/')) return undefined
+  const name = path.basename(current.filename)
+  const data = dir
+    ? await fs.readFile(path.join(dir, name)).catch(() => undefined)
+    : await bucketBytes({ key: objectKey({ prefix: current.prefix, filename: name }), name })
   if (!data) return undefined
   return {
     file: { name: current.filename, data, mimetype: current.mimeType, size: data.length },
     originalFilename: current.originalFilename ?? current.filename,
+    doc: current,
   }
 }
+
+/** What the server makes for a file, or for any record: a copy gets its own. */
+const madeFresh = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'filename',
+  'mimeType',
+  'filesize',
+  'width',
+  'height',
+  'sizes',
+  'url',
+  'thumbnailURL',
+  'prefix',
+  '_objectKey',
+  'src',
+  'src_opengraph',
+  'originalFilename',
+])
+
+/** A record's own fields for its copy; array rows lose their ids, which are the rows' keys. */
+const fieldsToCopy = (doc: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(doc)
+      .filter(([name]) => !madeFresh.has(name))
+      .map(([name, value]) => [
+        name,
+        Array.isArray(value)
+          ? value.map((row: unknown) => {
+              if (typeof row !== 'object' || row === null) return row
+              const { id: _id, ...rest } = row as Record<string, unknown>
+              return rest
+            })
+          : value,
+      ]),
+  )
 
 /**
  * Every upload, from the admin, Payload's REST API, the partner API or a script:
@@ -190,21 +255,44 @@ export const prepareUpload: CollectionBeforeOperationHook = async ({
   if (upload.data && 'originalFilename' in upload.data) delete upload.data.originalFilename
   // Signed out, the access check that follows refuses the request: spend nothing on it first.
   if (!req.user && !upload.overrideAccess) return args
+  // With a bucket (the storage adapter turns local storage off) nothing is on disk: the
+  // adapter's hooks, made transactional in src/plugins/mediaStorage.ts, keep the same rules.
   const dir =
     collection.upload && typeof collection.upload === 'object'
-      ? collection.upload.staticDir
+      ? collection.upload.disableLocalStorage
+        ? undefined
+        : collection.upload.staticDir
       : undefined
   const edited =
-    !req.file && operation === 'update' && req.query?.uploadEdits && upload.id !== undefined && dir
+    !req.file && operation === 'update' && req.query?.uploadEdits && upload.id !== undefined
       ? await storedOriginal({
           req,
           dir,
           id: String(upload.id),
           collection: collection.slug,
           overrideAccess: Boolean(upload.overrideAccess),
+          imagesOnly: true,
         })
-      : undefined
-  if (edited) req.file = edited.file
+      : // Payload would fetch a duplicate's file by its URL, which with a bucket is the app's own
+        // route (or a CDN), and ignores a file given with a duplicate: the copy becomes a create
+        // with the stored file as a new upload, of the original's fields.
+        !req.file && operation === 'create' && upload.duplicateFromID !== undefined && !dir
+        ? await storedOriginal({
+            req,
+            dir,
+            id: String(upload.duplicateFromID),
+            collection: collection.slug,
+            overrideAccess: Boolean(upload.overrideAccess),
+            imagesOnly: false,
+          })
+        : undefined
+  if (edited) {
+    req.file = edited.file
+    if (operation === 'create') {
+      delete upload.duplicateFromID
+      upload.data = { ...fieldsToCopy(edited.doc), ...(upload.data ?? {}) }
+    }
+  }
   const file = req.file
   if (!file) {
     // Cropping, a new focal point and duplicating decode the stored image again.

@@ -1,5 +1,10 @@
+import config from '@payload-config'
+import { getPayload } from 'payload'
+
 import { registerDirectRoute } from '@/lib/directRoutes'
-import { mediaFilePrefix, serveMediaFile } from '@/uploads/serveFile'
+import { readSettings } from '@/lib/settings'
+import { openObjectOfName } from '@/uploads/objectOfName'
+import { mediaFilePrefix, serveMediaFile, type OpenFile } from '@/uploads/serveFile'
 import { typeOfStoredName } from '@/uploads/storedName'
 
 /**
@@ -10,8 +15,16 @@ export const dynamic = 'force-dynamic'
 
 type Context = { params: Promise<{ filename: string }> }
 
+/** With a bucket, a name's object is found under its record's prefix; else files are on disk. */
+const openIn = (): OpenFile | undefined => {
+  const { s3 } = readSettings()
+  if (!s3) return undefined
+  return async ({ name, withBody }) =>
+    openObjectOfName({ payload: await getPayload({ config }), s3, name, withBody })
+}
+
 const handle = async (request: Request, { params }: Context): Promise<Response> =>
-  serveMediaFile({ request, filename: (await params).filename })
+  serveMediaFile({ request, filename: (await params).filename, open: openIn() })
 
 export const GET = handle
 export const HEAD = handle
@@ -27,6 +40,7 @@ registerDirectRoute({
   prefix: mediaFilePrefix,
   methods: ['GET', 'HEAD'],
   accepts: (segments) => segments.length === 1 && typeOfStoredName(segments[0] ?? '') !== undefined,
-  handler: ({ request, segments }) => serveMediaFile({ request, filename: segments[0] ?? '' }),
+  handler: ({ request, segments }) =>
+    serveMediaFile({ request, filename: segments[0] ?? '', open: openIn() }),
   streams: true,
 })
