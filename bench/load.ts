@@ -23,6 +23,8 @@ export type LoadSpec = {
   paths: string[]
   /** Sent with every request; `[n]` becomes a counter, so each body differs. */
   body?: string
+  /** Bytes sent as they are with every request (an upload), instead of `body`. */
+  bodyBase64?: string
   expected: number
   seconds: number
   concurrency: number

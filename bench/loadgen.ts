@@ -17,6 +17,7 @@ const readStdin = async (): Promise<string> => {
 const run = async (): Promise<Figures> => {
   const spec = JSON.parse(await readStdin()) as LoadSpec
   let n = 0
+  const bytes = spec.bodyBase64 ? Buffer.from(spec.bodyBase64, 'base64') : undefined
   const pick = (): string => spec.paths[Math.floor(Math.random() * spec.paths.length)] ?? '/'
   const result = await autocannon({
     url: spec.origin,
@@ -29,7 +30,8 @@ const run = async (): Promise<Figures> => {
         setupRequest: (request) => ({
           ...request,
           path: pick(),
-          ...(spec.body ? { body: spec.body.replaceAll('[n]', String(n++)) } : {}),
+          ...(bytes ? { body: bytes } : {}),
+          ...(spec.body && !bytes ? { body: spec.body.replaceAll('[n]', String(n++)) } : {}),
         }),
       },
     ],

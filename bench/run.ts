@@ -18,7 +18,9 @@
  * BENCH_LARGE_EVENTS (100000; 0 skips the reads at scale), BENCH_WRITES=off (skips the writes,
  * and the sync with them), BENCH_TICKETING=off (skips the sync); BENCH_ONLY=ticketing runs the
  * sync alone. Scale-out (`bench/scaleOut.ts`, BENCH_SCALE=off skips it, BENCH_ONLY=scale runs it
- * alone after the seed): reads and writes through nginx in front of 1 and of 3 instances.
+ * alone after the seed): reads and writes through nginx in front of 1 and of 3 instances, a
+ * streaming replica's lag after a write (`bench/replicaLag.ts`), and image uploads to the local
+ * disk against an S3 bucket on loopback (`bench/uploads.ts`).
  *
  * Against the code before a change: BENCH_BASELINE=<git ref> checks the ref out as a detached
  * worktree in a temporary directory (packages hard-linked from node_modules), builds it as the
@@ -50,7 +52,9 @@ import { compareApps, medianFigures } from './compare'
 import { measure, type Figures } from './load'
 import { measureVisibility } from './visibility'
 import { measureNoisyNeighbour, startHangingReceiver } from './noisy'
+import { measureReplicaLag } from './replicaLag'
 import { measureScaleOut } from './scaleOut'
+import { measureUploads } from './uploads'
 import { measureTicketingSync } from './ticketing'
 import { measureCreates, measureDeliveryLatency, startLatencyReceiver } from './writes'
 
@@ -281,8 +285,9 @@ const main = async (): Promise<void> => {
     const partnerBase = '/api/partners/2025-07/bench-0/events'
     const listPaths = listQueries.map((q) => `${partnerBase}?${q}`)
     const retrievePaths = ids.map((id) => `${partnerBase}/${id}`)
-    const scaleOut = () =>
-      measureScaleOut({
+    const print = (line: string) => console.log(line)
+    const scaleOut = async () => {
+      await measureScaleOut({
         databaseUri: cluster.connectionString,
         tenant: 'bench-0',
         readKey: key,
@@ -290,8 +295,24 @@ const main = async (): Promise<void> => {
         listPaths,
         seconds,
         concurrency,
-        print: (line) => console.log(line),
+        print,
       })
+      await measureReplicaLag({
+        databaseUri: cluster.connectionString,
+        tenant: 'bench-0',
+        writeKey: readWriteKey,
+        ids: ids.slice(0, 50),
+        print,
+      })
+      await measureUploads({
+        databaseUri: cluster.connectionString,
+        tenant: 'bench-0',
+        writeKey: readWriteKey,
+        seconds,
+        concurrency: Math.min(concurrency, 4),
+        print,
+      })
+    }
     if (only === 'scale') {
       await uncached.stop()
       await scaleOut()

@@ -1,4 +1,7 @@
+import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
 
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
@@ -13,6 +16,8 @@ import { createKey, partner, partnerBase } from '../helpers/partner'
 import { getTestPayload } from '../helpers/payload'
 import { startReceiver } from '../helpers/receiver'
 import { startReplica, type StreamingReplica } from '../helpers/replica'
+import { startS3Server, type S3Server } from '../helpers/s3Server'
+import { makeImage } from '../../src/seed/images'
 import { createTenant, createUser } from '../helpers/tenants'
 
 /**
@@ -26,6 +31,9 @@ let payload: Payload
 const apps: RunningApp[] = []
 let balancer: Balancer
 let replica: StreamingReplica
+let s3: S3Server
+/** Each instance's own data folder: nothing on one's disk can serve another. */
+const dataDirs: string[] = []
 let receiver: Awaited<ReturnType<typeof startReceiver>>
 let theatre: Tenant
 let key = ''
@@ -75,7 +83,9 @@ beforeAll(async () => {
     tenants: [{ tenant: theatre, roles: ['tenant-admin'] }],
   })
   replica = await startReplica({ primaryUri: process.env.DATABASE_URI ?? '' })
+  s3 = await startS3Server()
   const env = {
+    ...s3.env,
     DATABASE_READ_URIS: replica.connectionString,
     DATABASE_READ_PROBE_MS: '200',
     DATABASE_READ_CONNECT_TIMEOUT_MS: '500',
@@ -87,7 +97,10 @@ beforeAll(async () => {
     PARTNER_FAILED_AUTH_PER_MINUTE: String(failedAuthLimit),
   }
   // One at a time: three migrating starts at once would only queue on the migration lock.
-  for (let i = 0; i < 3; i++) apps.push(await startApp({ env }))
+  for (let i = 0; i < 3; i++) {
+    dataDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `cms-instance-${i}-`)))
+    apps.push(await startApp({ env: { ...env, CMS_DATA_DIR: dataDirs[i]! } }))
+  }
   balancer = await startBalancer({ upstreams: apps.map((a) => hostOf(a.origin)) })
 })
 
@@ -96,6 +109,8 @@ afterAll(async () => {
   await Promise.all(apps.map((app) => app.stop()))
   await receiver?.close()
   await replica?.remove()
+  await s3?.close()
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true })
 })
 
 describe('three instances behind a balancer', () => {
@@ -150,6 +165,38 @@ describe('three instances behind a balancer', () => {
       .map((line) => line.split(' ').at(-1))
     expect(logged.at(-1)).toBe(valid.requestId)
     expect(valid.requestId).toMatch(/^[0-9a-f]{32}$/)
+  })
+
+  it('serves a file uploaded through one instance, and its record, through every other', async () => {
+    const png = Buffer.from(await makeImage({ width: 1300, height: 800, label: 'Shared' }))
+    const body = new FormData()
+    body.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'poster.png')
+    body.append('alt', 'Poster')
+    const made = await via(apps[0]!.origin).create('media', body)
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const id = String(made.body.id)
+    const names = [
+      String(made.body.filename),
+      ...Object.values(made.body.sizes as Record<string, { filename: string }>).map(
+        (size) => size.filename,
+      ),
+    ]
+    expect(names).toHaveLength(3)
+    // In the bucket under the tenant, on no instance's disk.
+    const keys = await s3.keys(`${theatre.id}/`)
+    for (const name of names) expect(keys).toContain(`${theatre.id}/${name}`)
+    for (const dir of dataDirs)
+      for (const name of names) expect(fs.existsSync(path.join(dir, 'media', name))).toBe(false)
+    for (const app of [...apps.slice(1), { origin: balancer.origin }]) {
+      const read = await via(app.origin).get('media', id)
+      expect(read.status).toBe(200)
+      expect(read.body.url).toBe(made.body.url)
+      const file = await fetch(`${app.origin}/api/media/file/${names[0]}`)
+      expect(file.status).toBe(200)
+      expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true)
+      for (const name of names.slice(1))
+        expect((await fetch(`${app.origin}/api/media/file/${name}`)).status).toBe(200)
+    }
   })
 
   it('reads a write through one instance at once through the others, cached answers included', async () => {
