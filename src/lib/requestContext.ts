@@ -14,6 +14,11 @@ export type RequestContext = {
   template?: string
   /** The tenant the request is for, when the route knows it. */
   tenant?: string
+  /**
+   * Every commit acknowledged before this request arrived is known to this instance's read
+   * cache (a catch-up with the change channel, begun during the request, has ended).
+   */
+  caughtUp?: boolean
 }
 
 // One store per process: server.ts and Next's bundle load this file as different modules.

@@ -3,6 +3,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { executeInRequest } from '../../../db/inTransaction'
 import { listen } from '../../../db/listen'
+import { currentRequest } from '../../../lib/requestContext'
 import { postgresOf } from '../../../db/postgres'
 import { hearingCommits, noteCommit } from '../../../db/readRouting'
 import { onTransactionEnd } from '../../../db/transactions'
@@ -122,15 +123,21 @@ const startSync = (s: State): Promise<void> => {
  * with peers, one round trip on the listening connection, shared by every caller that arrived
  * before it was sent (a caller that comes while one is under way waits for the next).
  */
-export const caughtUp = (): Promise<void> => {
-  if (!mayHavePeers()) return Promise.resolve()
+export const caughtUp = async (): Promise<void> => {
+  if (!mayHavePeers()) return
+  // One catch-up a request: the key lookup's serves its cached answer too.
+  const request = currentRequest()
+  if (request?.caughtUp) return
   const s = state()
-  if (!s.syncing) return startSync(s)
-  s.nextSync ??= s.syncing.then(() => {
-    s.nextSync = undefined
-    return s.syncing ?? startSync(s)
-  })
-  return s.nextSync
+  if (!s.syncing) await startSync(s)
+  else {
+    s.nextSync ??= s.syncing.then(() => {
+      s.nextSync = undefined
+      return s.syncing ?? startSync(s)
+    })
+    await s.nextSync
+  }
+  if (request) request.caughtUp = true
 }
 
 /** Listens for every instance's commits and heartbeats, once per Payload, and sends its own. */
