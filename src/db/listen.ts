@@ -15,6 +15,7 @@ export const listen = ({
   onNotify,
   onLost,
   retryMs = 1000,
+  syncTimeoutMs = 1000,
 }: {
   payload: Payload
   /** A fixed identifier of ours, never user input. */
@@ -23,6 +24,8 @@ export const listen = ({
   /** The connection is gone: notifications may be missed until `onNotify(undefined)` again. */
   onLost?: () => void
   retryMs?: number
+  /** How long `sync` waits for the listening connection before taking it for lost. */
+  syncTimeoutMs?: number
 }): {
   close: () => void
   /**
@@ -88,8 +91,24 @@ export const listen = ({
       dropCurrent?.()
     },
     sync: async () => {
-      if (!current) throw new Error(`not listening on ${channel}`)
-      await current.query('select 1')
+      const held = current
+      if (!held) throw new Error(`not listening on ${channel}`)
+      // A connection that a NAT or firewall dropped without a word answers nothing: it is
+      // given up after `syncTimeoutMs`, so the cache stops being trusted and waiters go on.
+      let timer: NodeJS.Timeout | undefined
+      try {
+        await Promise.race([
+          held.query('select 1'),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => {
+              if (current === held) dropCurrent?.()
+              reject(new Error(`no answer on ${channel} within ${syncTimeoutMs} ms`))
+            }, syncTimeoutMs)
+          }),
+        ])
+      } finally {
+        clearTimeout(timer)
+      }
     },
   }
 }

@@ -55,14 +55,20 @@ const probeOne = async ({
     const now = Date.now()
     replica.probedAt = now
     if (!row?.recovering || row.lsn === null) {
-      // Not a standby (it was promoted, or the setting names a primary): it is as current as it
-      // gets. A standby with no replay position yet has replayed nothing.
-      replica.caughtUpAt = row?.recovering ? replica.caughtUpAt : now
-      replica.lagMs = row?.recovering ? null : 0
-      replica.healthy = !row?.recovering
+      // Not a standby: a promoted one goes its own way and no longer follows the primary, so
+      // nothing says it has what the primary has. A standby with no replay position yet has
+      // replayed nothing. Either is skipped.
+      replica.caughtUpAt = 0
+      replica.replayed = undefined
+      replica.lagMs = null
+      replica.healthy = false
       return
     }
     const replayed = walPosition(row.lsn)
+    // Replay went backwards: another server answers at this address (rebuilt from an older
+    // backup). What the old one had replayed says nothing of it.
+    if (replica.replayed !== undefined && replayed < replica.replayed) replica.caughtUpAt = 0
+    replica.replayed = replayed
     const covered = samples.filter((sample) => sample.position <= replayed).at(-1)
     if (covered) replica.caughtUpAt = Math.max(replica.caughtUpAt, covered.at)
     const sinceCaughtUp = replica.caughtUpAt > 0 ? now - replica.caughtUpAt : Infinity
@@ -126,7 +132,7 @@ export const probeReplicas = ({
         log(
           replica.healthy
             ? `read replica ${replica.name} is used again (lag ${replica.lagMs} ms)`
-            : `read replica ${replica.name} is skipped: ${replica.lagMs === null ? 'no answer' : `${replica.lagMs} ms behind`}`,
+            : `read replica ${replica.name} is skipped: ${replica.lagMs === null ? 'no answer, or not a standby' : `${replica.lagMs} ms behind`}`,
         )
       }),
     )

@@ -17,6 +17,8 @@ export type Replica = {
    * known to be replayed on the replica: a commit known here before it is visible there.
    */
   caughtUpAt: number
+  /** The WAL position its latest probe found replayed. */
+  replayed?: bigint
   /** When its latest probe ended (this process's clock); 0 before the first. */
   probedAt: number
 }

@@ -3,6 +3,9 @@ import { buildStoragePathData } from '@payloadcms/plugin-cloud-storage/utilities
 
 import type { S3Settings } from '../lib/settings'
 
+/** How long an object's body may stand still, in either direction, before its socket is closed. */
+export const streamIdleMs = 30_000
+
 /**
  * The AWS SDK's options for the bucket. Every request has a deadline (a hung store must become
  * a 503, not a request that waits forever) and few attempts, so the deadline bounds them all.
@@ -19,7 +22,12 @@ export const s3ClientConfig = (s3: S3Settings): S3ClientConfig => {
     maxAttempts: s3.maxAttempts,
     requestHandler: {
       connectionTimeout: perAttempt,
+      // The SDK only warns when an answer is late unless told to give the request up.
       requestTimeout: perAttempt,
+      throwOnRequestTimeout: true,
+      // A body that stops moving (a store that stops sending, a reader that stops reading)
+      // gives its socket back instead of holding it for good.
+      socketTimeout: streamIdleMs,
       httpAgent: { keepAlive: true, maxSockets: 100 },
       httpsAgent: { keepAlive: true, maxSockets: 100 },
     },
@@ -32,11 +40,15 @@ export const s3ClientConfig = (s3: S3Settings): S3ClientConfig => {
   }
 }
 
-/** One client per process and configuration: its sockets are kept alive between requests. */
+/**
+ * One client per process, configuration and use: its sockets are kept alive between requests.
+ * Files served to readers have a client (and sockets) of their own, so readers that stall
+ * their downloads never leave uploads and deletions waiting for a socket.
+ */
 const clients = new Map<string, S3>()
 
-export const s3Client = (s3: S3Settings): S3 => {
-  const key = JSON.stringify(s3)
+export const s3Client = (s3: S3Settings, use: 'store' | 'serve' = 'store'): S3 => {
+  const key = `${use} ${JSON.stringify(s3)}`
   let client = clients.get(key)
   if (!client) {
     client = new S3(s3ClientConfig(s3))

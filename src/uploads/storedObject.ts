@@ -31,7 +31,7 @@ export const openStoredObject = async ({
 }): Promise<StoredFile | undefined> => {
   const type = typeOfStoredName(name)
   if (!type) return undefined
-  const client = s3Client(s3)
+  const client = s3Client(s3, 'serve')
   const abort = new AbortController()
   const request = withBody
     ? client.getObject({ Bucket: s3.bucket, Key: key }, { abortSignal: abort.signal })

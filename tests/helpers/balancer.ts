@@ -23,7 +23,7 @@ export const nginxPath = (): string => {
 
 /**
  * The balancer the README's deployment puts in front of the instances (`deploy/nginx.conf`):
- * round robin, the client's address in `X-Forwarded-For`, a request id, and a retry on the next
+ * round robin, the client's address in `X-Forwarded-For` (replacing whatever it sent), a request id, and a retry on the next
  * instance when one cannot be reached, for idempotent requests only: without `non_idempotent`
  * nginx never sends a POST, PATCH or LOCK twice, since the first instance may have written it.
  */
@@ -62,7 +62,7 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join('\n'
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
       proxy_request_buffering off;

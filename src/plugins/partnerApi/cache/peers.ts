@@ -9,15 +9,15 @@ import { randomUUID } from 'node:crypto'
  */
 export const heartbeatMs = 5_000
 
-/** A peer not heard for this long has stopped; so has this instance's doubt after its start. */
-const forgetAfterMs = 3 * heartbeatMs
+/** How long after its start an instance doubts it is alone: a peer's heartbeat may be on its way. */
+const doubtAfterStartMs = 3 * heartbeatMs
 
-type Peers = { self: string; startedAt: number; lastHeard: Map<string, number> }
+type Peers = { self: string; startedAt: number; heard: Set<string> }
 
 const peersKey = Symbol.for('arts-cms.peers')
 const peers = (): Peers => {
   const holder = globalThis as { [peersKey]?: Peers }
-  holder[peersKey] ??= { self: randomUUID(), startedAt: Date.now(), lastHeard: new Map() }
+  holder[peersKey] ??= { self: randomUUID(), startedAt: Date.now(), heard: new Set() }
   return holder[peersKey]
 }
 
@@ -32,21 +32,17 @@ export const heartbeatMessage = ({ hello }: { hello: boolean }): string =>
 export const heardPeer = ({ instance, hello }: { instance: string; hello: boolean }): boolean => {
   const p = peers()
   if (instance === p.self) return false
-  p.lastHeard.set(instance, Date.now())
+  if (p.heard.size < 10_000) p.heard.add(instance)
   return hello
 }
 
 /**
- * Whether another instance may be writing: one was heard lately, or this one started too
- * recently to know (a peer's heartbeat may not have come yet).
+ * Whether another instance may be writing: one has been heard since this one started, or this
+ * one started too recently to know. A peer is never forgotten: its heartbeats go through a
+ * shared pool and may be held up, and a peer taken for gone while it still writes would let a
+ * stale answer through, where one kept too long only costs a round trip a request.
  */
 export const mayHavePeers = (): boolean => {
   const p = peers()
-  const now = Date.now()
-  if (now - p.startedAt < forgetAfterMs) return true
-  for (const [id, at] of p.lastHeard) {
-    if (now - at < forgetAfterMs) return true
-    p.lastHeard.delete(id)
-  }
-  return false
+  return p.heard.size > 0 || Date.now() - p.startedAt < doubtAfterStartMs
 }

@@ -97,9 +97,11 @@ const scheduleFlush = ({
  * How close to its limit a key's requests are counted in PostgreSQL before they are answered.
  * Far from it, an instance's view of the others' counts may be a gathering late at no risk;
  * near it, that lateness (a few requests on each other instance, more on a loaded machine)
- * would let them together overshoot, so each request there costs one round trip instead.
+ * would let them together overshoot, so each request there costs one round trip instead: a fifth
+ * of the limit, at least 5 and at most 50 requests a minute, so a key of a high limit does not
+ * make every instance write its count hundreds of times a minute.
  */
-const exactWithin = (limit: number): number => Math.max(5, Math.ceil(limit / 5))
+const exactWithin = (limit: number): number => Math.min(50, Math.max(5, Math.ceil(limit / 5)))
 
 const refuseKey = (limit: number): never => {
   const reset = secondsToNextMinute()
