@@ -514,6 +514,7 @@ export interface Config {
   user: User;
   jobs: {
     tasks: {
+      removeMediaObjects: TaskRemoveMediaObjects;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -2120,7 +2121,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'schedulePublish';
+        taskSlug: 'inline' | 'removeMediaObjects' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -2153,7 +2154,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'schedulePublish') | null;
+  taskSlug?: ('inline' | 'removeMediaObjects' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -3011,6 +3012,24 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRemoveMediaObjects".
+ */
+export interface TaskRemoveMediaObjects {
+  input: {
+    keys:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+  output?: unknown;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

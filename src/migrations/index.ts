@@ -24,6 +24,7 @@ import * as migration_20261125_015319_ticketing_sync from './20261125_015319_tic
 import * as migration_20261125_020003_ticketing from './20261125_020003_ticketing'
 import * as migration_20261125_045312_ticketing_providers from './20261125_045312_ticketing_providers'
 import * as migration_20261127_021354_media_object_store from './20261127_021354_media_object_store'
+import * as migration_20261127_032357_media_object_removal from './20261127_032357_media_object_removal'
 
 export const migrations = [
   {
@@ -155,5 +156,10 @@ export const migrations = [
     up: migration_20261127_021354_media_object_store.up,
     down: migration_20261127_021354_media_object_store.down,
     name: '20261127_021354_media_object_store',
+  },
+  {
+    up: migration_20261127_032357_media_object_removal.up,
+    down: migration_20261127_032357_media_object_removal.down,
+    name: '20261127_032357_media_object_removal',
   },
 ]

@@ -5,8 +5,10 @@ import type {
   CollectionConfig,
   Config,
   Field,
+  Payload,
   Plugin,
   PayloadRequest,
+  TaskConfig,
 } from 'payload'
 
 import { onTransactionEnd } from '../db/transactions'
@@ -27,12 +29,62 @@ export const objectKeysOf = (doc: StoredFiles): string[] =>
     .filter((name): name is string => Boolean(name))
     .map((filename) => objectKey({ prefix: doc.prefix, filename }))
 
+/** Deletes the objects; throws if the store refused or missed one (a missing one is gone). */
 const removeObjects = async ({ s3, keys }: { s3: S3Settings; keys: string[] }): Promise<void> => {
   const client = s3Client(s3)
-  await Promise.all(
-    keys.map((key) => client.deleteObject({ Bucket: s3.bucket, Key: key }).catch(() => undefined)),
-  )
+  await Promise.all(keys.map((key) => client.deleteObject({ Bucket: s3.bucket, Key: key })))
 }
+
+/**
+ * Objects that must go are also a job of Payload's queue, queued in the write's own transaction
+ * (or, for a write that rolled back, at once on its own): the immediate delete is the quick
+ * path, and the job retries until the store has them gone, so a store that was away when a
+ * record was deleted or replaced keeps no file of it for long, and the job's record says why.
+ */
+export const removalTask = 'removeMediaObjects'
+
+const removalJob = (s3: S3Settings | undefined): TaskConfig =>
+  ({
+    slug: removalTask,
+    label: 'Remove media objects from the bucket',
+    inputSchema: [{ name: 'keys', type: 'json', required: true }],
+    retries: { attempts: 10, backoff: { type: 'exponential', delay: 15_000 } },
+    handler: async ({ input }: { input: { keys?: unknown } }) => {
+      const keys = Array.isArray(input.keys) ? input.keys.filter((k) => typeof k === 'string') : []
+      if (s3 && keys.length > 0) await removeObjects({ s3, keys })
+      return { output: {} }
+    },
+  }) as unknown as TaskConfig
+
+const queueRemoval = async ({
+  payload,
+  req,
+  keys,
+  afterMs = 0,
+}: {
+  payload: Payload
+  /** The write whose transaction the job joins; none for one queued after a rollback. */
+  req?: PayloadRequest
+  keys: string[]
+  afterMs?: number
+}): Promise<void> => {
+  if (keys.length === 0) return
+  await payload.jobs.queue({
+    task: removalTask as never,
+    input: { keys } as never,
+    ...(req ? { req } : {}),
+    ...(afterMs > 0 ? { waitUntil: new Date(Date.now() + afterMs) } : {}),
+  })
+}
+
+/** The quick path: now, without waiting for it; the job queued beside it makes sure. */
+const removeSoon = ({ s3, keys, payload }: { s3: S3Settings; keys: string[]; payload: Payload }) =>
+  void removeObjects({ s3, keys }).catch((err: unknown) =>
+    payload.logger.warn({
+      err,
+      msg: `media: ${keys.length} objects not removed yet; the ${removalTask} job retries`,
+    }),
+  )
 
 /** Where partners and the admin find a file: the public base if set, else the app's route. */
 const fileUrl = ({ prefix, filename }: { prefix?: string; filename: string }): string => {
@@ -79,9 +131,15 @@ const transactionalUpload =
     await onTransactionEnd({
       req,
       // After the upload settles, however late: a put that outlived its deadline must not land
-      // after the cleanup. Not awaited, so the answer does not wait for the store.
+      // after the cleanup. Not awaited, so the answer does not wait for the store. The job,
+      // due after every attempt's deadline, removes what landed later or could not be removed.
       hook: (committed) => {
-        if (!committed) void settled.then(() => removeObjects({ s3, keys: written }))
+        if (committed) return
+        void settled.then(() => removeSoon({ s3, keys: written, payload: req.payload }))
+        void queueRemoval({ payload: req.payload, keys: written, afterMs: 2 * s3.timeoutMs }).catch(
+          (err: unknown) =>
+            req.payload.logger.error({ err, msg: `media: no removal job for ${written.join(' ')}` }),
+        )
       },
     })
     const work = Promise.resolve(
@@ -91,27 +149,34 @@ const transactionalUpload =
     const result: unknown = await withinDeadline({ work, ms: s3.timeoutMs })
     if (operation === 'update' && previousDoc) {
       const replaced = objectKeysOf(previousDoc as StoredFiles).filter((k) => !written.includes(k))
+      await queueRemoval({ payload: req.payload, req, keys: replaced })
       await onTransactionEnd({
         req,
-        hook: async (committed) => {
-          if (committed) await removeObjects({ s3, keys: replaced })
+        hook: (committed) => {
+          if (committed) removeSoon({ s3, keys: replaced, payload: req.payload })
         },
       })
     }
     return result
   }
 
-/** A record's objects go when its delete commits; a delete that rolls back keeps them. */
+/**
+ * A record's objects go when its delete commits, and a delete that rolls back keeps them: the
+ * removal job is part of the delete's transaction, and the quick removal waits for its commit.
+ * The answer waits for neither.
+ */
 const deleteOnCommit =
-  (remove: CollectionAfterDeleteHook): CollectionAfterDeleteHook =>
-  async (args) => {
+  (s3: S3Settings): CollectionAfterDeleteHook =>
+  async ({ req, doc }) => {
+    const keys = objectKeysOf(doc as StoredFiles)
+    await queueRemoval({ payload: req.payload, req, keys })
     await onTransactionEnd({
-      req: args.req,
-      hook: async (committed) => {
-        if (committed) await remove(args)
+      req,
+      hook: (committed) => {
+        if (committed) removeSoon({ s3, keys, payload: req.payload })
       },
     })
-    return args.doc
+    return doc
   }
 
 /** The adapter's `_objectKey` (browser uploads, which are off) is no field for partners. */
@@ -149,7 +214,8 @@ const transactional = ({
         ...afterChange.slice(0, ownChange),
         transactionalUpload({ upload: afterChange[ownChange]!, s3 }),
       ],
-      afterDelete: [...afterDelete.slice(0, ownDelete), deleteOnCommit(afterDelete[ownDelete]!)],
+      // The adapter's own delete is replaced: it deletes before the commit and forgets failures.
+      afterDelete: [...afterDelete.slice(0, ownDelete), deleteOnCommit(s3)],
     },
   }
 }
@@ -164,10 +230,15 @@ export const mediaStorage =
   (): Plugin =>
   (incoming: Config): Config => {
     const { s3 } = readSettings()
+    // The removal job exists in both modes, so both share one schema and one set of types.
+    const withJob: Config = {
+      ...incoming,
+      jobs: { ...incoming.jobs, tasks: [...(incoming.jobs?.tasks ?? []), removalJob(s3)] },
+    }
     // Off, the adapter still names its admin component, so both modes share one import map.
     if (!s3) {
       return s3Storage({ enabled: false, bucket: '', config: {}, collections: { media: true } })(
-        incoming,
+        withJob,
       ) as Config
     }
     const stored = s3Storage({
@@ -180,7 +251,7 @@ export const mediaStorage =
           generateFileURL: ({ prefix, filename }) => fileUrl({ prefix, filename }),
         },
       },
-    })(incoming) as Config
+    })(withJob) as Config
     return {
       ...stored,
       collections: (stored.collections ?? []).map((after) => {
