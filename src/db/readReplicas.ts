@@ -64,6 +64,30 @@ export const readPool = (payload: Payload): ReadPool =>
   replicaForRead()?.reader ?? postgresOf(payload).pool
 
 /**
+ * Runs `work` with the pool a read of the current work should use, and once more with the
+ * primary's if a replica fails it partway (a conflict with its replay, a lost connection): for
+ * reads that hold one connection for several statements, which the pool's own fallback cannot
+ * repeat.
+ */
+export const onReadPool = async <T>({
+  payload,
+  work,
+}: {
+  payload: Payload
+  work: (pool: ReadPool) => Promise<T>
+}): Promise<T> => {
+  const replica = replicaForRead()
+  if (!replica) return work(postgresOf(payload).pool)
+  try {
+    return await work(replica.reader)
+  } catch (err) {
+    if (!failedOnReplica(err)) throw err
+    markDown(replica)
+    return work(postgresOf(payload).pool)
+  }
+}
+
+/**
  * Adds the streaming replicas to Payload's adapter once it has connected (and migrated, on the
  * primary alone). Drizzle's `withReplicas` sends `select` and relational `query` to the replica
  * `getReplica` picks and everything else (`execute`, `insert`, `update`, `delete`,

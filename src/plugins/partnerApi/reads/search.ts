@@ -6,7 +6,8 @@ import type { PoolClient } from 'pg'
 import { readScope, withinScope } from '../../../access/readScope'
 import { payloadQuery } from '../../../db/payloadQuery'
 import { collectionTable } from '../../../db/postgres'
-import { readPool } from '../../../db/readReplicas'
+import { onReadPool } from '../../../db/readReplicas'
+import type { ReadPool } from '../../../db/replicaState'
 import { fairQueue, fairRefusal } from '../../../lib/fairQueues'
 import { isSearchLanguage, type SearchLanguage } from '../../../lib/searchLanguages'
 import { searchLanguageField, searchTextField } from '../../search'
@@ -123,8 +124,19 @@ const withinTime = async <T>({
   payload: Payload
   work: (client: PoolClient) => Promise<T>
 }): Promise<T> => {
-  // A replica's connection when the read may use one: search only reads.
-  const client = await readPool(payload).connect()
+  // A replica's connection when the read may use one (search only reads), and the search
+  // asked again of the primary if the replica fails it partway.
+  return onReadPool({ payload, work: (pool) => inTransaction({ pool, work }) })
+}
+
+const inTransaction = async <T>({
+  pool,
+  work,
+}: {
+  pool: ReadPool
+  work: (client: PoolClient) => Promise<T>
+}): Promise<T> => {
+  const client = await pool.connect()
   let broken: Error | undefined
   try {
     await client.query('BEGIN')
