@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
@@ -215,6 +215,39 @@ const canConnect = async (url: URL): Promise<boolean> => {
  * Starts (initialising on first use) a cluster kept in `dataDir/postgres`, listening on loopback
  * on a free port, or on `port` when given. Two checkouts keep two data folders and two ports.
  */
+/**
+ * Runs `postgres` on a cluster folder, on loopback only, logging to `logFile`, as `owner`. A
+ * process group of its own: the terminal's Ctrl-C goes to the app, which drains first. A
+ * standby made from a cluster needs at least the primary's `max_connections`: both use 200.
+ */
+export const spawnCluster = ({
+  postgres,
+  clusterDir,
+  port,
+  logFile,
+  owner,
+}: {
+  postgres: string
+  clusterDir: string
+  port: number
+  logFile: string
+  owner: Owner
+}): ChildProcess => {
+  const log = fs.openSync(logFile, 'a')
+  if (owner.uid !== undefined) fs.fchownSync(log, owner.uid, owner.gid ?? owner.uid)
+  const child = spawn(
+    postgres,
+    [
+      ...['-D', clusterDir, '-p', String(port)],
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      ...['-c', 'max_connections=200'],
+    ],
+    { ...owner, detached: true, stdio: ['ignore', log, log] },
+  )
+  fs.closeSync(log)
+  return child
+}
+
 export const startEmbeddedPostgres = async ({
   dataDir,
   port: wantedPort,
@@ -270,26 +303,7 @@ export const startEmbeddedPostgres = async ({
 
   let child: ReturnType<typeof spawn> | undefined
   const launch = async (): Promise<void> => {
-    const log = fs.openSync(logFile, 'a')
-    if (owner.uid !== undefined) fs.fchownSync(log, owner.uid, owner.gid ?? owner.uid)
-    child = spawn(
-      postgres,
-      [
-        '-D',
-        clusterDir,
-        '-p',
-        String(port),
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
-        '-c',
-        'max_connections=200',
-      ],
-      // A process group of its own: the terminal's Ctrl-C goes to the app, which drains first.
-      { ...owner, detached: true, stdio: ['ignore', log, log] },
-    )
-    fs.closeSync(log)
+    child = spawnCluster({ postgres, clusterDir, port, logFile, owner })
     const started = child
     let exited = false
     started.once('exit', () => {

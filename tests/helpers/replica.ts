@@ -1,10 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 
-import { binaries, ensureOwner, freePort } from '../../src/db/embeddedPostgres'
+import { binaries, ensureOwner, freePort, spawnCluster } from '../../src/db/embeddedPostgres'
 import { waitUntil } from './app'
 
 /**
@@ -129,26 +129,7 @@ export const startReplica = async ({
 
   let child: ChildProcess | undefined
   const start = async (): Promise<void> => {
-    const log = fs.openSync(logFile, 'a')
-    if (owner.uid !== undefined) fs.fchownSync(log, owner.uid, owner.gid ?? owner.uid)
-    child = spawn(
-      postgres,
-      [
-        '-D',
-        clusterDir,
-        '-p',
-        String(port),
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
-        // A standby needs at least the primary's.
-        '-c',
-        'max_connections=200',
-      ],
-      { ...owner, detached: true, stdio: ['ignore', log, log] },
-    )
-    fs.closeSync(log)
+    child = spawnCluster({ postgres, clusterDir, port, logFile, owner })
     const started = child
     await waitUntil({
       what: `the replica on port ${port}\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`,
