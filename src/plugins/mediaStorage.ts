@@ -138,7 +138,10 @@ const transactionalUpload =
         void settled.then(() => removeSoon({ s3, keys: written, payload: req.payload }))
         void queueRemoval({ payload: req.payload, keys: written, afterMs: 2 * s3.timeoutMs }).catch(
           (err: unknown) =>
-            req.payload.logger.error({ err, msg: `media: no removal job for ${written.join(' ')}` }),
+            req.payload.logger.error({
+              err,
+              msg: `media: no removal job for ${written.join(' ')}`,
+            }),
         )
       },
     })
