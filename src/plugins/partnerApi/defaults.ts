@@ -1,5 +1,4 @@
-import type { PartnerRoute } from './types'
-import type { KeyRetirement } from './types'
+import type { GuestAccess, KeyRetirement, PartnerRoute } from './types'
 
 /**
  * The partner API's fixed facts and its option defaults, each defined here once: the dated
@@ -51,6 +50,11 @@ export type PartnerApiOptions = {
   routes: readonly PartnerRoute[]
   /** What other plugins do when a key is revoked or deleted, in order. */
   keyRetirement: readonly KeyRetirement[]
+  /**
+   * Who may retrieve a record of a kind without a key, by the kind's path: a shared draft
+   * preview. The kind's retrieve route takes the rule as its `guest`.
+   */
+  guestReads: Readonly<Record<string, GuestAccess>>
 }
 
 export const optionDefaults: PartnerApiOptions = {
@@ -64,4 +68,5 @@ export const optionDefaults: PartnerApiOptions = {
   sqlReads: true,
   routes: [],
   keyRetirement: [],
+  guestReads: {},
 }

@@ -50,6 +50,38 @@ export type PartnerPrincipal = {
     /** The key acting: what the change log records as the author of a write. */
     apiKey: string
   }
+  /** Set when no key was sent and the route admitted the request by its `guest` rule. */
+  guest?: GuestPass
+}
+
+/**
+ * What a request without a key was admitted as: it reads published records of the path's
+ * tenant only, like a read key, except that a preview may read the latest version of the one
+ * record it names.
+ */
+export type GuestPass = {
+  /** Who it is, for logs and for the principal's key name: `calendar`, `preview`. */
+  name: string
+  /** The one record whose latest version (drafts included) this pass may read. */
+  latestOf?: { collection: string; id: string }
+}
+
+/**
+ * Who may call a route without an `Authorization` header (a calendar client cannot send one, a
+ * signed-out reader of a shared preview has no key). `admit` answers the pass, or throws the
+ * problem (401) that refuses it; it never sees another tenant than the path's.
+ */
+export type GuestAccess = {
+  /** The query parameters the pass is read from, documented on the route and accepted by it. */
+  parameters?: readonly Parameter[]
+  /** How the document describes the route's keyless use. */
+  description: string
+  admit(args: {
+    payload: Payload
+    tenant: Tenant
+    params: Readonly<Record<string, string>>
+    search: URLSearchParams
+  }): Promise<GuestPass>
 }
 
 /** A file a media create carries: uploaded in a multipart body, or fetched from its `src`. */
@@ -122,8 +154,13 @@ export type RouteSuccess<Query, Result> = {
   status: 200 | 201 | 202 | 204
   /** The response's description in the document (the spec's labels for record kinds). */
   description: string
-  /** The component schema of the body; none for a 204. */
+  /** The component schema of the body; none for a 204 (or a text body, which is a string). */
   schema?: string
+  /**
+   * The body's media type when it is not `application/json`: `application/ld+json` (the
+   * result as JSON), `text/calendar` (the result is the text to send).
+   */
+  mediaType?: string
   /** The headers the document gives the answer. */
   headers?: Readonly<Record<string, Header>>
   /** Where a created resource is, below the partner base: sent as `Location`. */
@@ -147,6 +184,8 @@ export type PartnerRoute<Query = unknown, Result = unknown> = {
   /** A template below the partner base: `/{tenant}`, fixed segments, `{name}` parameters. */
   path: string
   scope: Scope
+  /** Requests without a key this route still answers, and as whom. */
+  guest?: GuestAccess
   tag: ApiTag
   operationId: string
   summary: string

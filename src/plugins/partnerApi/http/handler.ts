@@ -1,14 +1,10 @@
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 
-import { clientAddressHeader } from '../../../lib/clientAddress'
 import { fairQueue, fairRefusal } from '../../../lib/fairQueues'
 import { problemResponse } from '../../../lib/problem'
 import { describeRequest } from '../../../lib/requestContext'
 import { watchChanges } from '../cache/freshness'
 import { partnerBasePath } from '../defaults'
-import { authorize } from '../keys/authorize'
-import { identifyKey } from '../keys/identifyKey'
-import { limitRate } from '../keys/rateLimit'
 import { partnerOptions } from '../options'
 import { fail, PartnerProblem } from '../../../lib/partnerProblem'
 import { matchRoute, type RouteMatch } from '../routes/match'
@@ -17,6 +13,7 @@ import type { PartnerRoute, RouteCall, RouteContext } from '../types'
 import { readJsonObject } from './body'
 import { corsHeaders, preflight } from './cors'
 import { readMediaInput } from './mediaInput'
+import { principalOf } from './principal'
 import { toProblem } from './payloadErrors'
 import { readAnswer } from './readAnswer'
 import { json, writtenRecord } from './respond'
@@ -98,6 +95,7 @@ const answer = async ({
       principal: call.principal,
       resource: success.cached.resource,
       query: success.cached.key(call),
+      ...(success.mediaType ? { mediaType: success.mediaType } : {}),
       produce: () => route.operation(call),
     })
   const result = await route.operation(call)
@@ -107,12 +105,13 @@ const answer = async ({
     : {}
   return success.etag
     ? writtenRecord(result, success.status, headers)
-    : json(result, success.status, headers)
+    : json(result, success.status, headers, success.mediaType)
 }
 
 /**
  * Every partner request, step by step: match the route, identify the key (401), count it
- * against its limit (429), check its tenant and scope (403), then, within the tenant's share
+ * against its limit (429), check its tenant and scope (403) (or admit a keyless guest where the
+ * route allows one, `principal.ts`), then, within the tenant's share
  * of the operations under way (429 past it), read the input the route declares, run its
  * operation and write its answer. Anything thrown becomes a problem+json answer.
  */
@@ -145,18 +144,7 @@ export const handlePartnerRequest = async ({
       throw toProblem({ err })
     })
     watchChanges(payload)
-    const key = await identifyKey({
-      payload,
-      authorization: request.headers.get('authorization'),
-      address: request.headers.get(clientAddressHeader) ?? 'unknown',
-    })
-    await limitRate({ payload, key })
-    const principal = await authorize({
-      payload,
-      key,
-      tenantSlug: params.tenant,
-      scope: route.scope,
-    })
+    const principal = await principalOf({ payload, route, params, request })
     const context = { payload, principal, params }
     const ran = await fairQueue({ name: 'requests' }).run({
       owner: principal.tenant.id,

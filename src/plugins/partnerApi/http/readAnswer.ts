@@ -2,6 +2,7 @@ import { readThrough } from '../cache/answers'
 import { partnerOptions } from '../options'
 import type { RouteContext } from '../types'
 import { etagOf, noneMatch } from '../../../lib/etag'
+import { encodeBody } from './respond'
 
 /** A partner may keep a read's answer, and must ask again (with its tag) before using it. */
 const readCacheControl = 'private, no-cache'
@@ -18,6 +19,7 @@ export const readAnswer = async ({
   resource,
   principal,
   query,
+  mediaType = 'application/json',
   produce,
 }: Pick<RouteContext, 'payload' | 'principal'> & {
   request: Request
@@ -25,6 +27,8 @@ export const readAnswer = async ({
   resource: string
   /** The normalised query (or id): equal queries share one answer. */
   query: string
+  /** What the answer is: JSON unless the route says otherwise (JSON-LD, a calendar). */
+  mediaType?: string
   produce: () => Promise<unknown>
 }): Promise<Response> => {
   const tenant = principal.tenant.id
@@ -33,7 +37,7 @@ export const readAnswer = async ({
     scope: tenant,
     cache: partnerOptions(payload.config).cache,
     produce: async () => {
-      const body = JSON.stringify(await produce())
+      const body = encodeBody({ result: await produce(), mediaType })
       return { body, etag: etagOf(body) }
     },
   })
@@ -42,6 +46,6 @@ export const readAnswer = async ({
     return new Response(null, { status: 304, headers })
   return new Response(answer.body, {
     status: 200,
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': mediaType, ...headers },
   })
 }

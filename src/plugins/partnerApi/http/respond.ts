@@ -1,14 +1,22 @@
 import { etagOf } from '../../../lib/etag'
 
-/** A JSON answer of the partner API: never cached by anything between us and the partner. */
+/**
+ * An operation's result as sent: JSON, unless the route declares a text media type (a
+ * calendar), whose operation answers the text itself.
+ */
+export const encodeBody = ({ result, mediaType }: { result: unknown; mediaType?: string }) =>
+  typeof result === 'string' && mediaType?.startsWith('text/') ? result : JSON.stringify(result)
+
+/** An answer of the partner API: never cached by anything between us and the partner. */
 export const json = (
   body: unknown,
   status: number,
   headers: Record<string, string> = {},
+  mediaType = 'application/json',
 ): Response =>
-  new Response(JSON.stringify(body), {
+  new Response(encodeBody({ result: body, mediaType }), {
     status,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+    headers: { 'content-type': mediaType, 'cache-control': 'no-store', ...headers },
   })
 
 /** A record just written, with the tag a later `If-Match` names. */

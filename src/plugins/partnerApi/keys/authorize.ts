@@ -13,7 +13,7 @@ export type { PartnerPrincipal } from '../types'
 const tenantLookup = rememberedLookup<Tenant | undefined>()
 
 /** The tenant of a path, remembered until a tenant or key is written (`cache/lookups.ts`). */
-const tenantBySlug = ({ payload, slug }: { payload: Payload; slug: string }) =>
+export const tenantBySlug = ({ payload, slug }: { payload: Payload; slug: string }) =>
   tenantLookup({
     name: slug,
     load: async () => {

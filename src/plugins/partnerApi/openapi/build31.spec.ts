@@ -42,6 +42,27 @@ const contributed: PartnerRoute = {
   }),
 }
 
+const guest = {
+  description: 'Answers without a key where the tenant allows it.',
+  parameters: [{ name: 'pass', in: 'query' as const, schema: { type: 'string' as const } }],
+  admit: () => Promise.resolve({ name: 'reader' }),
+}
+
+/** Below one thing, keyless, and not JSON: it takes no resource name of its own. */
+const feed: PartnerRoute = {
+  method: 'GET',
+  path: '/{tenant}/works/{id}/feed',
+  scope: 'read',
+  guest,
+  tag: { name: 'Things', description: 'Things of a tenant.' },
+  operationId: 'thingFeed',
+  summary: 'A thing as a feed',
+  input: {},
+  operation: () => Promise.resolve('BEGIN:VCALENDAR'),
+  success: { status: 200, description: 'The feed', mediaType: 'text/calendar' },
+  errors: [401],
+}
+
 const config = await sanitizedConfig({
   collections: [
     {
@@ -57,7 +78,9 @@ const config = await sanitizedConfig({
       },
     },
   ],
-  custom: { partnerApi: resolveOptions({ routes: [contributed] }) },
+  custom: {
+    partnerApi: resolveOptions({ routes: [contributed, feed], guestReads: { works: guest } }),
+  },
 })
 
 const doc = buildOpenApi31({ config, serverUrl: 'https://cms.example' })
@@ -68,6 +91,7 @@ describe('the OpenAPI 3.1 document', () => {
       '/{tenant}/works',
       '/{tenant}/works/{id}',
       '/{tenant}/things/{id}',
+      '/{tenant}/works/{id}/feed',
       '/openapi',
     ])
     expect(doc.servers?.[0]?.url).toBe('https://cms.example/api/partners/2025-07')
@@ -117,6 +141,19 @@ describe('the OpenAPI 3.1 document', () => {
       properties: { kind: { type: ['string', 'null'], enum: ['works'] } },
     })
     expect(Object.keys(doc.webhooks ?? {})).toEqual(['thing.made'])
+  })
+
+  it('documents keyless use and a media type other than JSON', () => {
+    const feedOperation = doc.paths['/{tenant}/works/{id}/feed']?.get
+    expect(feedOperation?.security).toEqual([{ bearerAuth: [] }, {}])
+    expect(feedOperation?.description).toBe(guest.description)
+    expect(feedOperation?.responses?.['200']).toMatchObject({
+      content: { 'text/calendar': { schema: { type: 'string' } } },
+    })
+    const retrieve = doc.paths['/{tenant}/works/{id}']?.get
+    expect(retrieve?.security).toEqual([{ bearerAuth: [] }, {}])
+    expect(retrieve?.parameters).toContainEqual(guest.parameters[0])
+    expect(doc.paths['/{tenant}/works']?.get?.security).toEqual([{ bearerAuth: [] }])
   })
 })
 

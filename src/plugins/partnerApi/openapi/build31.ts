@@ -232,20 +232,25 @@ const operationOf = ({
     ...(input.headers ?? []).map(({ doc }) => doc),
   ]
   const requestBody = requestBodyOf(route)
+  const description = [route.description, route.guest?.description].filter(Boolean).join('\n\n')
+  const mediaType = success.mediaType ?? 'application/json'
   return {
     operationId: route.operationId,
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    ...(description ? { description } : {}),
     tags: [route.tag.name],
-    security: [{ bearerAuth: [] }],
+    // An empty requirement: the route also answers without a key, as its description says.
+    security: route.guest ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }],
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: {
       [String(success.status)]: {
         description: success.description,
         ...(success.schema
-          ? { content: { 'application/json': { schema: schemaRef(success.schema) } } }
-          : {}),
+          ? { content: { [mediaType]: { schema: schemaRef(success.schema) } } }
+          : success.mediaType
+            ? { content: { [mediaType]: { schema: { type: 'string' } } } }
+            : {}),
         ...(success.headers ? { headers: success.headers } : {}),
       },
       ...notModified(route),

@@ -330,11 +330,14 @@ export const flagParam = ({ params, name }: { params: Record<string, unknown>; n
 export const parseRecordQuery = ({
   search,
   known,
+  accepted = [],
 }: {
   search: string
   known: readonly string[]
+  /** Parameters read elsewhere (a guest's pass, `preview`): allowed, not parsed here. */
+  accepted?: readonly string[]
 }): Record<string, boolean> => {
-  const params = parseParams({ search, known })
+  const params = parseParams({ search, known: [...known, ...accepted] })
   return Object.fromEntries(known.map((name) => [name, flagParam({ params, name })]))
 }
 

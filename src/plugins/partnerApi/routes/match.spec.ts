@@ -23,6 +23,7 @@ const routes = [
   route('GET', '/{tenant}/events/{id}'),
   route('GET', '/{tenant}/webhooks/{id}/deliveries'),
   route('POST', '/{tenant}/webhooks/{id}/deliveries/{deliveryId}/retry'),
+  route('GET', '/{tenant}/webhooks'),
 ]
 
 describe('the route matcher', () => {
@@ -59,5 +60,9 @@ describe('the route matcher', () => {
   it('reserves the resources contributed routes take, and the base’s own paths', () => {
     expect(resourceOf(routes[3]!)).toBe('webhooks')
     expect(reservedPaths(routes.slice(3))).toEqual(['webhooks', 'openapi', 'docs'])
+  })
+
+  it('reserves nothing for a route below one record: it extends that kind', () => {
+    expect(reservedPaths([{ path: '/{tenant}/events/{id}/jsonld' }])).toEqual(['openapi', 'docs'])
   })
 })

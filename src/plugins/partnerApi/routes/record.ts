@@ -9,13 +9,14 @@ import { retrieveRecord } from '../operations/retrieve'
 import { updateRecord } from '../operations/update'
 import { hasReplicas, readingFromReplicas } from '../../../db/readRouting'
 import { caughtUp } from '../cache/freshness'
-import { readVersionOf } from '../reads/version'
+import { readVersionOf, type ReadVersion } from '../reads/version'
 import { fail } from '../../../lib/partnerProblem'
 import { parseListQuery, parseRecordQuery } from '../reads/listQuery'
 import { etagHeader, locationHeader, mediaMultipart, paramRef, readHeaders } from './recordParts'
 import { recordSchemas } from './recordSchemas'
 import type { PartnerRecord } from '../operations/types'
 import type {
+  GuestAccess,
   Method,
   PartnerRoute,
   RouteCall,
@@ -33,6 +34,8 @@ export type RecordKind = KindSpec & {
   updateConflicts: boolean
   /** The tag's description. */
   description: string
+  /** Who may retrieve one of its records without a key (`partnerApi({ guestReads })`). */
+  guest?: GuestAccess
 }
 
 const camel = (name: string): string =>
@@ -143,22 +146,40 @@ const flagsQuery = ({
   kind,
   known,
   docs,
+  guest,
 }: {
   kind: RecordKind
   known: string[]
   docs: string[]
+  /** A retrieve's guest rule, whose parameters it accepts (and documents). */
+  guest?: GuestAccess
 }): NonNullable<RouteInput<Flags>['query']> => ({
   parse: ({ search, principal }) => {
-    const query = parseRecordQuery({ search, known: kind.drafts ? known : [] })
+    const query = parseRecordQuery({
+      search,
+      known: kind.drafts ? known : [],
+      accepted: (guest?.parameters ?? []).map((parameter) => parameter.name),
+    })
     // A read key asking for drafts is refused before anything is read.
     if (known.length === 1) readVersionOf({ principal, draft: query.draft ?? false })
     return query
   },
-  parameters: () => (kind.drafts ? docs.map(paramRef) : []),
+  parameters: () => [...(kind.drafts ? docs.map(paramRef) : []), ...(guest?.parameters ?? [])],
 })
 
-const versionOf = (call: RouteCall<Flags>) =>
-  readVersionOf({ principal: call.principal, draft: call.query.draft ?? false })
+/**
+ * The version a retrieve answers: a guest's pass to one record (a preview) reads that record's
+ * latest version; everyone else as `draft` and their key allow.
+ */
+const versionOf = ({ call, kind }: { call: RouteCall<Flags>; kind: RecordKind }): ReadVersion => {
+  const latestOf = call.principal.guest?.latestOf
+  if (
+    latestOf?.collection === kind.collection &&
+    latestOf.id === (call.params.id ?? '').toLowerCase()
+  )
+    return 'latest'
+  return readVersionOf({ principal: call.principal, draft: call.query.draft ?? false })
+}
 
 /**
  * A read that a replica may answer. With other instances about, a commit they acknowledged may
@@ -220,17 +241,23 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
   retrieve: parts<Flags>({
     input: {
       params: { id: paramRef('id') },
-      query: flagsQuery({ kind, known: ['draft'], docs: ['draft'] }),
+      query: flagsQuery({
+        kind,
+        known: ['draft'],
+        docs: ['draft'],
+        ...(kind.guest ? { guest: kind.guest } : {}),
+      }),
       headers: ifNoneMatch,
     },
     operation: (call) =>
       fromReplicas({
         tenant: call.principal.tenant.id,
-        work: () => retrieveRecord({ ...argsOf(call, kind.path), version: versionOf(call) }),
+        work: () =>
+          retrieveRecord({ ...argsOf(call, kind.path), version: versionOf({ call, kind }) }),
       }),
     cached: {
       resource: kind.path,
-      key: (call) => `id ${versionOf(call)} ${(call.params.id ?? '').toLowerCase()}`,
+      key: (call) => `id ${versionOf({ call, kind })} ${(call.params.id ?? '').toLowerCase()}`,
     },
   }),
   create: parts<undefined, PartnerRecord>({
@@ -287,6 +314,7 @@ export const recordRoutes = (kinds: readonly RecordKind[]): PartnerRoute[] =>
         method: shape.method,
         path: `/{tenant}/${kind.path}${shape.item ? '/{id}' : ''}`,
         scope: shape.scope,
+        ...(operation === 'retrieve' && kind.guest ? { guest: kind.guest } : {}),
         tag: { name: kind.tag, description: kind.description },
         operationId: `${operation}${camel(kind.path)}`,
         summary: `${shape.verb} ${article({ operation, noun })}${noun}`,

@@ -8,9 +8,13 @@ import { resourceOf } from './match'
 import { recordRoutes, type RecordKind } from './record'
 import type { PartnerRoute } from '../types'
 
-/** Names a record kind's path may not take: what the contributed routes and the base use. */
+/**
+ * Names a record kind's path may not take: what the contributed routes and the base use. A
+ * contributed route below one record (`/{tenant}/events/{id}/jsonld`) takes no name: a record
+ * kind's routes are never that deep, so it extends the kind instead of competing with it.
+ */
 export const reservedPaths = (contributed: readonly Pick<PartnerRoute, 'path'>[]): string[] => [
-  ...new Set(contributed.map(resourceOf)),
+  ...new Set(contributed.filter((route) => route.path.split('/').length <= 4).map(resourceOf)),
   ...partnerOwnPaths,
 ]
 
@@ -44,6 +48,7 @@ const tagDescription = ({ kind, collection }: { kind: KindSpec; collection: Coll
 
 const recordKinds = (config: SanitizedConfig): RecordKind[] => {
   const models = partnerKinds({ config })
+  const { guestReads } = partnerOptions(config)
   return declaredKinds(config.collections).map((kind) => {
     const collection = config.collections.find((c) => c.slug === kind.collection)
     if (!collection) throw new Error(`partner kind: no collection ${kind.collection}`)
@@ -55,6 +60,7 @@ const recordKinds = (config: SanitizedConfig): RecordKind[] => {
         writable: Object.keys(typeof write === 'object' && write !== null ? write : {}),
       }),
       description: tagDescription({ kind, collection }),
+      ...(guestReads[kind.path] ? { guest: guestReads[kind.path] } : {}),
     }
   })
 }
