@@ -31,11 +31,13 @@ const fromNow = (): string => {
 const restOf = ({
   context,
   join,
+  target,
   parent,
   where,
 }: {
   context: ExpandContext
   join: Join
+  target: Kind
   parent: string
   where: Where
 }): string =>
@@ -45,7 +47,7 @@ const restOf = ({
       sort: join.sort,
       limit: joinedPerRecord,
       page: 2,
-      ...(context.version === 'latest' ? { draft: true } : {}),
+      ...(context.version === 'latest' && target.drafts ? { draft: true } : {}),
     },
     { encodeValuesOnly: true },
   )}`
@@ -138,7 +140,7 @@ export const expandJoin = async ({
     const total = entry?.total ?? 0
     const more: JoinedMore = {
       total,
-      next: total > docs.length ? restOf({ context, join, parent, where }) : null,
+      next: total > docs.length ? restOf({ context, join, target, parent, where }) : null,
     }
     record[join.name] = docs
     record[`${join.name}More`] = more

@@ -27,6 +27,10 @@ const changeAt = ({
   }
 }
 
+/** An array schema, nullable or not. */
+const isArray = (schema: JsonSchema): boolean =>
+  Array.isArray(schema.type) ? schema.type.includes('array') : schema.type === 'array'
+
 const joinedMore: JsonSchema = {
   type: 'object',
   required: ['total', 'next'],
@@ -58,7 +62,7 @@ export const expandableRead = ({ config, kind }: { config: SanitizedConfig; kind
         schema: read,
         path: expandable.path,
         change: (id) =>
-          expandable.many && id.type === 'array' && id.items && !('$ref' in id.items)
+          expandable.many && isArray(id) && id.items && !('$ref' in id.items)
             ? { ...id, items: either(id.items) }
             : either(id),
       })
