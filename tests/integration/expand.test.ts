@@ -332,6 +332,16 @@ describe('expand', () => {
     expect(restDocs).toHaveLength(crowdedCount - 20)
     const shown = new Set(shows.map((show) => show.id))
     expect(restDocs.some((doc) => shown.has(doc.id))).toBe(false)
+    // A write key reading drafts gets a link it can follow too.
+    const latest = await editor().call(
+      'GET',
+      `/events/${ids.crowded}?draft=true&expand=performances`,
+    )
+    const link = (latest.body.performancesMore as { next: string }).next
+    const followed = await fetch(`${app.origin}${partnerBase}${link}`, {
+      headers: { authorization: `Bearer ${keys.writeA}` },
+    })
+    expect(followed.status).toBe(200)
     // An event with few performances has them all, and nowhere else to go.
     const small = await site().call('GET', `/events/${ids.events[3]}?expand=performances`)
     expect(small.body.performances).toHaveLength(2)

@@ -61,10 +61,12 @@ export const expandableRead = ({ config, kind }: { config: SanitizedConfig; kind
       read = changeAt({
         schema: read,
         path: expandable.path,
-        change: (id) =>
-          expandable.many && isArray(id) && id.items && !('$ref' in id.items)
-            ? { ...id, items: either(id.items) }
-            : either(id),
+        change: (id) => {
+          const items = 'items' in id ? id.items : undefined
+          return expandable.many && isArray(id) && items && !('$ref' in items)
+            ? ({ ...id, items: either(items) } as JsonSchema)
+            : either(id)
+        },
       })
       continue
     }
