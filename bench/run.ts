@@ -22,6 +22,10 @@
  * streaming replica's lag after a write (`bench/replicaLag.ts`), and image uploads to the local
  * disk against an S3 bucket on loopback (`bench/uploads.ts`).
  *
+ * The "what's on" page (`bench/whatsOn.ts`, BENCH_ONLY=whatson runs it alone): 20 events with
+ * image, work and next performances with their venues, as one expanded call against the same
+ * page assembled from unexpanded calls, uncached: pages a second and statements a page.
+ *
  * Against the code before a change: BENCH_BASELINE=<git ref> checks the ref out as a detached
  * worktree in a temporary directory (packages hard-linked from node_modules), builds it as the
  * current code is built (`next build` into its own .next-test), and starts it on the same
@@ -56,6 +60,7 @@ import { measureReplicaLag } from './replicaLag'
 import { measureScaleOut } from './scaleOut'
 import { measureUploads } from './uploads'
 import { measureTicketingSync } from './ticketing'
+import { measureWhatsOn } from './whatsOn'
 import { measureCreates, measureDeliveryLatency, startLatencyReceiver } from './writes'
 
 const events = Number(process.env.BENCH_EVENTS ?? 3000)
@@ -157,9 +162,9 @@ const compareWithBaseline = async ({
 }
 
 const main = async (): Promise<void> => {
-  if (only !== undefined && !['baseline', 'ticketing', 'scale'].includes(only))
+  if (only !== undefined && !['baseline', 'ticketing', 'scale', 'whatson'].includes(only))
     throw new Error(
-      `BENCH_ONLY=${only}: the sections that run alone are 'baseline', 'ticketing' and 'scale'`,
+      `BENCH_ONLY=${only}: the sections that run alone are 'baseline', 'ticketing', 'scale' and 'whatson'`,
     )
   if (only === 'baseline' && !baselineRef)
     throw new Error('BENCH_ONLY=baseline needs BENCH_BASELINE=<git ref>')
@@ -197,6 +202,19 @@ const main = async (): Promise<void> => {
     const payload = await getPayload({ config })
     if (only === 'ticketing') {
       await measureTicketingSync({ payload, databaseUri: cluster.connectionString })
+      await payload.destroy()
+      return
+    }
+    const whatsOn = () =>
+      measureWhatsOn({
+        payload,
+        databaseUri: cluster.connectionString,
+        seconds,
+        concurrency,
+        print: (line) => console.log(line),
+      })
+    if (only === 'whatson') {
+      await whatsOn()
       await payload.destroy()
       return
     }
@@ -442,6 +460,8 @@ const main = async (): Promise<void> => {
       console.log(
         `${searchName.padEnd(44)} | ${(searched.rps / listed.rps).toFixed(2)}x the uncached list`,
       )
+
+    await whatsOn()
 
     // A write, then reads: on the instance that took it, and on another one.
     const second = await startApp({ databaseUri: cluster.connectionString })

@@ -1,5 +1,6 @@
 import pg from 'pg'
 
+import { countStatement } from '../lib/requestContext'
 import { DatabaseUnavailable, recordLostConnection } from './unavailable'
 
 type Log = (event: { msg: string; err: unknown }) => void
@@ -38,6 +39,7 @@ export const createResilientPg = ({ log }: { log: Log }): typeof pg => {
         const query = client.query.bind(client) as (...args: unknown[]) => unknown
         Object.assign(client, {
           query: (...args: unknown[]) => {
+            countStatement()
             const result = query(...args)
             if (!(result instanceof Promise)) return result
             return result.catch((err: unknown) => {

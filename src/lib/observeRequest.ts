@@ -55,6 +55,7 @@ export const observeRequest = ({
       status,
       durationMs: Math.round(ms * 100) / 100,
       ...(context.tenant ? { tenant: context.tenant } : {}),
+      ...(context.statements ? { statements: context.statements } : {}),
       clientAddress: context.clientAddress,
       ...(res.writableFinished ? {} : { aborted: true }),
       msg: 'request',

@@ -19,6 +19,11 @@ export type RequestContext = {
    * cache (a catch-up with the change channel, begun during the request, has ended).
    */
   caughtUp?: boolean
+  /**
+   * Statements sent to PostgreSQL on this request's behalf (the pool's clients count them), for
+   * the access line: what a read costs, seen from outside (the tests, the bench).
+   */
+  statements?: number
 }
 
 // One store per process: server.ts and Next's bundle load this file as different modules.
@@ -39,4 +44,10 @@ export const currentRequest = (): RequestContext | undefined => store().getStore
 export const describeRequest = (facts: Pick<RequestContext, 'route' | 'template' | 'tenant'>) => {
   const context = store().getStore()
   if (context) Object.assign(context, facts)
+}
+
+/** One more statement for the request under way, if any. */
+export const countStatement = (): void => {
+  const context = store().getStore()
+  if (context) context.statements = (context.statements ?? 0) + 1
 }

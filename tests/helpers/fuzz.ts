@@ -220,6 +220,36 @@ const queryArb = (): fc.Arbitrary<string> => {
           )
           .map((v) => `${name}=${encodeURIComponent(v)}`),
       ),
+    // Expansion and selection: known paths of several kinds, too deep, not references, hostile.
+    fc
+      .tuple(
+        fc.constantFrom('expand', 'select', 'expand[]', 'expand[work]'),
+        fc.array(
+          fc.oneof(
+            fc.constantFrom(
+              'work',
+              'image',
+              'work.image',
+              'season',
+              'event',
+              'event.work',
+              'venue',
+              'performances',
+              'performances.venue',
+              'event.performances.venue',
+              'tenant',
+              'title',
+              'id',
+              'a.b.c',
+              '__proto__',
+              'constructor',
+            ),
+            fc.constantFrom(...hostileStrings),
+          ),
+          { maxLength: 4 },
+        ),
+      )
+      .map(([name, values]) => `${name}=${encodeURIComponent(values.join(','))}`),
     fc.constantFrom(
       'where=%7B%22tenant%22%3A%7B%22exists%22%3Atrue%7D%7D',
       'where=%7Bbroken',

@@ -180,6 +180,27 @@ export const checkKindContract = async (
   expect((listed.body.docs as { id: string }[]).map((d) => d.id)).toContain(id)
   expect((await call({ method: 'GET', path: `${base}?limit=0`, key: keys.read })).status).toBe(400)
 
+  // expand and select: expanded and selected answers within the document; bad names 400.
+  const served = (await call({ method: 'GET', path: '/openapi' })).body as {
+    paths: Record<string, { get?: { parameters?: { name?: string; schema?: unknown }[] } }>
+  }
+  const expandParam = served.paths[`/{tenant}/${kind}`]?.get?.parameters?.find(
+    (p) => p.name === 'expand',
+  )
+  const expandable = (
+    (expandParam?.schema as { items?: { enum?: string[] } } | undefined)?.items?.enum ?? []
+  ).slice(0, 10)
+  const shaped = expandable.length > 0 ? `&expand=${expandable.join(',')}` : ''
+  for (const path of [`${base}?limit=5${shaped}`, `${base}/${id}?select=id${shaped}`]) {
+    const answer = await call({ method: 'GET', path, key: keys.read })
+    expect(answer.status, `${path}: ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(200)
+  }
+  const selected = await call({ method: 'GET', path: `${base}?select=id${shaped}`, key: keys.read })
+  expect(Object.keys((selected.body.docs as object[])[0] ?? {})).toEqual(['id'])
+  for (const query of ['expand=nope', 'select=nope'])
+    for (const path of [`${base}?${query}`, `${base}/${id}?${query}`])
+      expect((await call({ method: 'GET', path, key: keys.read })).status, path).toBe(400)
+
   // retrieve: 200, a parameter it does not take 400, unknown id 404
   expect((await call({ method: 'GET', path: `${base}/${id}`, key: keys.read })).status).toBe(200)
   expect((await call({ method: 'GET', path: `${base}/${id}?nope=1`, key: keys.read })).status).toBe(

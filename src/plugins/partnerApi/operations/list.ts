@@ -55,10 +55,11 @@ export const listRecords = async ({
   principal,
   query,
   version,
+  counted = true,
 }: PageArgs): Promise<ListAnswer> => {
   const { cursor, limit, sort } = query
   const current = cursor?.page ?? query.page
-  const args = { payload, kind, principal, query, version }
+  const args = { payload, kind, principal, query, version, counted }
   const page = query.search ? await searchPage(args) : await anyPage(args)
   const last = page.docs.at(-1)
   return {
@@ -92,7 +93,15 @@ const pagesOf = (totalDocs: number, limit: number): number =>
 type Found = { docs: object[]; totalDocs: number; totalPages: number; hasNextPage: boolean }
 
 /** A list in one version of the records: the published ones, or the latest of each. */
-type PageArgs = OperationArgs & { query: ListQuery; version: ReadVersion }
+type PageArgs = OperationArgs & {
+  query: ListQuery
+  version: ReadVersion
+  /**
+   * `false`: the records only, not the count of the whole list (a read of records by id, whose
+   * count is the records found); `totalDocs` is then the page's.
+   */
+  counted?: boolean
+}
 
 /**
  * The page from the kind's own reads (`reads/read.ts`), when it has a plan that can say the query;
@@ -104,6 +113,7 @@ const sqlPage = async ({
   principal,
   query,
   version,
+  counted,
 }: PageArgs): Promise<Found | undefined> => {
   if (!partnerOptions(payload.config).sqlReads) return undefined
   const plan = readPlan({ payload, kind, version })
@@ -120,6 +130,7 @@ const sqlPage = async ({
     sort,
     limit: cursor ? limit + 1 : limit,
     offset: cursor ? 0 : (query.page - 1) * limit,
+    counted: counted !== false,
   })
   if (!found) return undefined
   const totalPages = pagesOf(found.totalDocs, limit)
@@ -204,6 +215,7 @@ const payloadPage = async ({
   principal,
   query,
   version,
+  counted,
 }: PageArgs): Promise<Found> => {
   const { cursor, limit, sort, where } = query
   // The id breaks ties, so a page boundary between equal values neither repeats nor skips.
@@ -213,10 +225,14 @@ const payloadPage = async ({
     sort: order,
     ...actingAs(principal),
   })
+  if (!cursor && counted === false) {
+    const { docs } = await payload.find({ ...read(where), limit, pagination: false })
+    return { docs, totalDocs: docs.length, totalPages: 1, hasNextPage: false }
+  }
   if (!cursor) return payload.find({ ...read(where), limit, page: query.page })
   // Beside the page, the count of the whole list, which an index answers without visiting the
   // rows (counting only what follows the cursor would).
-  const [counted, found] = await Promise.all([
+  const [whole, found] = await Promise.all([
     payload.find({ ...read(where), limit: 1 }),
     payload.find({
       ...read(both(where, afterCursor(cursor))),
@@ -226,8 +242,8 @@ const payloadPage = async ({
   ])
   return {
     docs: found.docs.slice(0, limit),
-    totalDocs: counted.totalDocs,
-    totalPages: pagesOf(counted.totalDocs, limit),
+    totalDocs: whole.totalDocs,
+    totalPages: pagesOf(whole.totalDocs, limit),
     hasNextPage: found.docs.length > limit,
   }
 }

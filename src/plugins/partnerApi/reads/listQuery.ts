@@ -252,6 +252,59 @@ export type ListQuery = {
   ranked?: boolean
   /** `draft=true`: the latest version of a draft kind's records, not the published one. */
   draft: boolean
+} & ShapeParams
+
+/**
+ * `expand` and `select` as sent (comma-separated); what they may name is the kind's, checked
+ * where the route reads them (`expand/paths.ts`).
+ */
+export type ShapeParams = { expand?: string; select?: string }
+
+const shapeNames = ['expand', 'select'] as const
+
+/** A comma-separated parameter, given once or repeated (its lists are joined). */
+const listParam = ({
+  params,
+  name,
+}: {
+  params: Record<string, unknown>
+  name: string
+}): string | undefined => {
+  const raw = params[name]
+  if (raw === undefined) return undefined
+  const parts = Array.isArray(raw) ? raw : [raw]
+  if (parts.every((part) => typeof part === 'string')) return parts.join(',')
+  return fail({
+    status: 400,
+    detail: `"${name}" takes comma-separated names.`,
+    errors: [{ field: name, message: 'Expected comma-separated names.' }],
+  })
+}
+
+const shapeOf = (params: Record<string, unknown>): ShapeParams =>
+  Object.fromEntries(
+    shapeNames.flatMap((name) => {
+      const value = listParam({ params, name })
+      return value === undefined ? [] : [[name, value]]
+    }),
+  )
+
+/** A retrieve's query: `draft` for a draft kind, and `expand` and `select`. */
+export const parseRetrieveQuery = ({
+  search,
+  drafts,
+  accepted = [],
+}: {
+  search: string
+  drafts: boolean
+  /** Parameters read elsewhere (a guest's pass, `preview`): allowed, not parsed here. */
+  accepted?: readonly string[]
+}): { draft: boolean } & ShapeParams => {
+  const params = parseParams({
+    search,
+    known: [...(drafts ? ['draft'] : []), ...shapeNames, ...accepted],
+  })
+  return { draft: flagParam({ params, name: 'draft' }), ...shapeOf(params) }
 }
 
 const integer = ({
@@ -369,6 +422,7 @@ export const parseListQuery = ({
       'cursor',
       ...(searchable ? ['search'] : []),
       ...(drafts ? ['draft'] : []),
+      ...shapeNames,
     ],
   })
   const filterable = new Map(leaves.filter((l) => l.path !== 'tenant').map((l) => [l.path, l]))
@@ -444,6 +498,7 @@ export const parseListQuery = ({
     sort: cursor?.sort ?? sort,
     ...(where ? { where } : {}),
     ...(cursor ? { cursor } : {}),
+    ...shapeOf(params),
   }
 }
 

@@ -10,7 +10,13 @@ import type { ReadVersion } from './version'
 export type ColumnKind = 'date' | 'number' | 'plain'
 
 /** One column of a partner answer: where its value goes in the document Payload would give. */
-export type PlannedColumn = { path: string[]; key: string; kind: ColumnKind }
+export type PlannedColumn = {
+  path: string[]
+  key: string
+  kind: ColumnKind
+  /** The column's name in its table. */
+  name: string
+}
 
 /**
  * Which kinds' partner reads skip Payload's `find` and its per-document read hooks: those whose
@@ -92,7 +98,8 @@ const columnsOf = ({
     typeof own.relationTo !== 'string'
   )
     return undefined
-  return table[key] ? [{ path, key, kind }] : undefined
+  const column = table[key] as { name: string } | undefined
+  return column ? [{ path, key, kind, name: column.name }] : undefined
 }
 
 /** A kind read in one version. */

@@ -27,7 +27,7 @@ const valueOf = (column: PlannedColumn, raw: unknown): unknown => {
  * A row of the plan's SELECT list as the document Payload's `find` gives at depth 0 with the
  * kind's `select`. Plain loops: it runs for every row of every page.
  */
-const documentOf = (plan: ReadPlan, row: unknown[]): Record<string, unknown> => {
+export const documentOf = (plan: ReadPlan, row: unknown[]): Record<string, unknown> => {
   const doc: Record<string, unknown> = { id: row[0] }
   const { columns } = plan
   for (let i = 0; i < columns.length; i++) {
@@ -53,7 +53,7 @@ type Statement = { text: string; params: unknown[] }
 const dialect = new PgDialect()
 
 /** The rows of a statement, each as its values in the order selected, from a replica if allowed. */
-const rowsOf = async ({
+export const rowsOf = async ({
   payload,
   statement,
 }: {
@@ -104,7 +104,7 @@ const pages: Remembered<{ page: Statement; count: Statement } | undefined> = new
 const ones: Remembered<Statement | undefined> = new WeakMap()
 
 /** What every read of the plan asks: the principal's read access, the version, the filter. */
-type Scoped = {
+export type Scoped = {
   payload: Payload
   plan: ReadPlan
   kind: Kind
@@ -118,7 +118,7 @@ type Scoped = {
  * conditions) and `order` as Payload's query builder says them, or `undefined` when they reach
  * past the plan's table (Payload reads those).
  */
-const scoped = async ({ payload, plan, kind, version, principal }: Scoped) => {
+export const scoped = async ({ payload, plan, kind, version, principal }: Scoped) => {
   const scope = await readScope({ payload, collection: plan.collection, user: principal.user })
   if (scope === false) return false
   const filter = versionFilter({ kind, version }).where
@@ -141,7 +141,7 @@ const scoped = async ({ payload, plan, kind, version, principal }: Scoped) => {
   return { scope, say }
 }
 
-const render = (statement: SQL): Statement => {
+export const render = (statement: SQL): Statement => {
   const { sql: text, params } = dialect.sqlToQuery(statement)
   return { text, params }
 }
@@ -158,6 +158,7 @@ export const readPage = async ({
   sort,
   limit,
   offset,
+  counted = true,
   ...args
 }: Scoped & {
   /** What the page holds; `countWhere` what the total counts (the whole list, for a cursor). */
@@ -166,6 +167,8 @@ export const readPage = async ({
   sort: string
   limit: number
   offset: number
+  /** `false`: no count statement; `totalDocs` is the page's. */
+  counted?: boolean
 }): Promise<SqlPage | undefined> => {
   const { plan, payload } = args
   const reading = await scoped(args)
@@ -196,11 +199,11 @@ export const readPage = async ({
         params: [...made.page.params, limit, offset],
       },
     }),
-    rowsOf({ payload, statement: made.count }),
+    counted ? rowsOf({ payload, statement: made.count }) : undefined,
   ])
   return {
     docs: rows.map((row) => documentOf(plan, row)),
-    totalDocs: Number(total[0]?.[0] ?? 0),
+    totalDocs: total ? Number(total[0]?.[0] ?? 0) : rows.length,
   }
 }
 

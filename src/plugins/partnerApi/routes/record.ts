@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, SanitizedConfig } from 'payload'
 
 import type { KindSpec } from '../kinds/declared'
 import { partnerKinds, type Kind } from '../kinds/model'
@@ -11,7 +11,10 @@ import { hasReplicas, readingFromReplicas } from '../../../db/readRouting'
 import { caughtUp } from '../cache/freshness'
 import { readVersionOf, type ReadVersion } from '../reads/version'
 import { fail } from '../../../lib/partnerProblem'
-import { parseListQuery, parseRecordQuery } from '../reads/listQuery'
+import { parseListQuery, parseRecordQuery, parseRetrieveQuery } from '../reads/listQuery'
+import { readShapeOf, shapeParameters } from '../expand/params'
+import { normaliseShape } from '../expand/paths'
+import { shapeRecords } from '../expand/shape'
 import { etagHeader, locationHeader, mediaMultipart, paramRef, readHeaders } from './recordParts'
 import { recordSchemas } from './recordSchemas'
 import type { PartnerRecord } from '../operations/types'
@@ -123,8 +126,13 @@ const operations: Operation[] = ['list', 'create', 'retrieve', 'update', 'delete
 const modelOf = ({ payload, path }: { payload: Payload; path: string }): Kind =>
   partnerKinds(payload).get(path) ?? fail({ status: 404, detail: `No partner kind "${path}".` })
 
+/** The kind's model for the document, which has a configuration and no Payload. */
+const documentedKind = ({ config, path }: { config: SanitizedConfig; path: string }): Kind =>
+  partnerKinds({ config }).get(path) ?? fail({ status: 404, detail: `No partner kind "${path}".` })
+
 type ListInput = ReturnType<typeof parseListQuery>
 type Flags = Record<string, boolean>
+type RetrieveInput = ReturnType<typeof parseRetrieveQuery>
 
 /** What an operation of a record kind declares beyond its shape. */
 type Parts<Query, Result = unknown> = Pick<PartnerRoute<Query, Result>, 'input' | 'operation'> &
@@ -171,7 +179,13 @@ const flagsQuery = ({
  * The version a retrieve answers: a guest's pass to one record (a preview) reads that record's
  * latest version; everyone else as `draft` and their key allow.
  */
-const versionOf = ({ call, kind }: { call: RouteCall<Flags>; kind: RecordKind }): ReadVersion => {
+const versionOf = ({
+  call,
+  kind,
+}: {
+  call: RouteCall<{ draft?: boolean }>
+  kind: RecordKind
+}): ReadVersion => {
   const latestOf = call.principal.guest?.latestOf
   if (
     latestOf?.collection === kind.collection &&
@@ -215,49 +229,90 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
             drafts: model.drafts,
           })
           readVersionOf({ principal, draft: query.draft })
-          return query
+          const { expand: _expand, select: _select, ...rest } = query
+          return {
+            ...rest,
+            ...normaliseShape({ config: payload.config, kind: model, params: query }),
+          }
         },
-        parameters: () =>
-          [
+        parameters: ({ config }) => [
+          ...[
             ...['limit', 'page', 'cursor', 'sort', 'where', ...(kind.searchable ? ['search'] : [])],
             ...(kind.drafts ? ['draft'] : []),
           ].map(paramRef),
+          ...shapeParameters({ config, kind: documentedKind({ config, path: kind.path }) }),
+          ...(kind.guest?.parameters ?? []),
+        ],
       },
       headers: ifNoneMatch,
     },
     operation: (call) =>
       fromReplicas({
         tenant: call.principal.tenant.id,
-        work: () =>
-          listRecords({
-            ...argsOf(call, kind.path),
-            query: call.query,
-            version: readVersionOf({ principal: call.principal, draft: call.query.draft }),
-          }),
+        work: async () => {
+          const args = argsOf(call, kind.path)
+          const version = readVersionOf({ principal: call.principal, draft: call.query.draft })
+          const answer = await listRecords({ ...args, query: call.query, version })
+          const docs = await shapeRecords({
+            context: { payload: call.payload, principal: call.principal, version },
+            kind: args.kind,
+            records: answer.docs,
+            shape: readShapeOf({ config: call.payload.config, kind: args.kind, query: call.query }),
+          })
+          return { ...answer, docs }
+        },
       }),
-    // The query holds `draft`: published and latest answers are never one entry.
+    // The query holds `draft`, and `expand` and `select` normalised: published and latest
+    // answers, and answers of other shapes, are never one entry.
     cached: { resource: kind.path, key: (call) => `list ${JSON.stringify(call.query)}` },
   }),
-  retrieve: parts<Flags>({
+  retrieve: parts<RetrieveInput>({
     input: {
       params: { id: paramRef('id') },
-      query: flagsQuery({
-        kind,
-        known: ['draft'],
-        docs: ['draft'],
-        ...(kind.guest ? { guest: kind.guest } : {}),
-      }),
+      query: {
+        parse: ({ search, payload, principal }) => {
+          const model = modelOf({ payload, path: kind.path })
+          const params = parseRetrieveQuery({
+            search,
+            drafts: kind.drafts,
+            accepted: (kind.guest?.parameters ?? []).map((parameter) => parameter.name),
+          })
+          readVersionOf({ principal, draft: params.draft })
+          return {
+            draft: params.draft,
+            ...normaliseShape({ config: payload.config, kind: model, params }),
+          }
+        },
+        parameters: ({ config }) => [
+          ...(kind.drafts ? [paramRef('draft')] : []),
+          ...shapeParameters({ config, kind: documentedKind({ config, path: kind.path }) }),
+          ...(kind.guest?.parameters ?? []),
+        ],
+      },
       headers: ifNoneMatch,
     },
     operation: (call) =>
       fromReplicas({
         tenant: call.principal.tenant.id,
-        work: () =>
-          retrieveRecord({ ...argsOf(call, kind.path), version: versionOf({ call, kind }) }),
+        work: async () => {
+          const args = argsOf(call, kind.path)
+          const record = await retrieveRecord({ ...args, version: versionOf({ call, kind }) })
+          // What it expands is read as the caller may: a preview shows its one record's draft,
+          // never the drafts of what that record names.
+          const version = readVersionOf({ principal: call.principal, draft: call.query.draft })
+          const [shaped] = await shapeRecords({
+            context: { payload: call.payload, principal: call.principal, version },
+            kind: args.kind,
+            records: [record],
+            shape: readShapeOf({ config: call.payload.config, kind: args.kind, query: call.query }),
+          })
+          return shaped
+        },
       }),
     cached: {
       resource: kind.path,
-      key: (call) => `id ${versionOf({ call, kind })} ${(call.params.id ?? '').toLowerCase()}`,
+      key: (call) =>
+        `id ${versionOf({ call, kind })} ${(call.params.id ?? '').toLowerCase()} ${call.query.expand ?? ''} ${call.query.select ?? ''}`,
     },
   }),
   create: parts<undefined, PartnerRecord>({
@@ -326,7 +381,12 @@ export const recordRoutes = (kinds: readonly RecordKind[]): PartnerRoute[] =>
           ...(shape.successStatus === 204
             ? {}
             : {
-                schema: operation === 'list' ? `${kind.schema}List` : kind.schema,
+                schema:
+                  operation === 'list'
+                    ? `${kind.schema}List`
+                    : operation === 'retrieve'
+                      ? `${kind.schema}Read`
+                      : kind.schema,
                 headers:
                   shape.method === 'GET'
                     ? readHeaders

@@ -1,6 +1,6 @@
 import { partnerKinds, type Kind } from '../kinds/model'
 import type { DocumentContext, JsonSchema } from '../types'
-import { schemaRef } from './recordParts'
+import { expandableRead, readAnswerSchema, selectionOf } from './shapeSchemas'
 
 const listEnvelope = (schema: string): JsonSchema => ({
   type: 'object',
@@ -18,7 +18,7 @@ const listEnvelope = (schema: string): JsonSchema => ({
     'nextCursor',
   ],
   properties: {
-    docs: { type: 'array', items: schemaRef(schema) },
+    docs: { type: 'array', items: readAnswerSchema(schema) },
     totalDocs: { type: 'integer' },
     limit: { type: 'integer' },
     totalPages: { type: 'integer' },
@@ -79,11 +79,11 @@ export const recordSchemas =
   ({ config }: DocumentContext): Record<string, JsonSchema> => {
     const kind = partnerKinds({ config }).get(path)
     if (!kind) throw new Error(`partner kind: no kind ${path}`)
+    const read = expandableRead({ config, kind })
     return {
-      [kind.schema]: {
-        ...kind.read,
-        description: `${kind.tag}: a record as the API answers it.`,
-      },
+      [kind.schema]: { ...read, description: `${kind.tag}: a record as the API answers it.` },
+      [`${kind.schema}Selection`]: selectionOf(read, kind.tag),
+      [`${kind.schema}Read`]: readAnswerSchema(kind.schema),
       [`${kind.schema}Create`]: createSchema(kind),
       [`${kind.schema}Update`]: updateSchema(kind),
       [`${kind.schema}List`]: listEnvelope(kind.schema),
