@@ -559,14 +559,14 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
       method: 'POST',
       path: '/contract-a/events',
       key: keys.write,
-      json: { title: 'Contract feed show', _status: 'published' },
+      json: { id: randomUUID(), title: 'Contract feed show', _status: 'published' },
     })
     expect(event.status, JSON.stringify(event.body)).toBe(201)
     const show = await call({
       method: 'POST',
       path: '/contract-a/event-instances',
       key: keys.write,
-      json: { event: event.body.id, startDate: '2031-05-01T19:30:00.000Z' },
+      json: { id: randomUUID(), event: event.body.id, startDate: '2031-05-01T19:30:00.000Z' },
     })
     expect(show.status, JSON.stringify(show.body)).toBe(201)
     const paths = {
