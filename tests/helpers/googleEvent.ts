@@ -20,8 +20,11 @@ const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : va
 const present = (value: unknown): boolean =>
   value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && !value.length)
 
-/** ISO 8601 date-time with an offset (Google: "use ISO-8601 format", local times need one). */
-const isoWithOffset = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}:\d{2}|Z)$/
+/**
+ * ISO 8601: a date, or a date-time with an offset (Google: "use ISO-8601 format"; a time
+ * without an offset is read in the place's zone, which this API never leaves to chance).
+ */
+const isoWithOffset = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}:\d{2}|Z))?$/
 const eventStatuses = [
   'EventCancelled',
   'EventMovedOnline',

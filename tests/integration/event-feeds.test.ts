@@ -26,6 +26,7 @@ const ids = {
   event: '',
   draftEvent: '',
   longEvent: '',
+  allDayEvent: '',
   otherEvent: '',
   venue: '',
   hall: '',
@@ -34,7 +35,7 @@ const ids = {
   work: '',
 }
 const shows: Record<
-  'before' | 'after' | 'cancelled' | 'moved' | 'hidden' | 'long' | 'draft' | 'other',
+  'before' | 'after' | 'cancelled' | 'moved' | 'hidden' | 'long' | 'allDay' | 'draft' | 'other',
   EventInstance
 > = {} as never
 
@@ -207,6 +208,18 @@ beforeAll(async () => {
   ids.longEvent = long.id
   shows.long = await performance({ event: long.id, startDate: '2027-12-01T19:00:00.000Z' })
 
+  // Dates without times: an open house over two days.
+  const allDay = await payload.create({
+    collection: 'events',
+    data: { tenant: theatre.id, title: 'Open house', _status: 'published', hideStartTime: true },
+  })
+  ids.allDayEvent = allDay.id
+  shows.allDay = await performance({
+    event: allDay.id,
+    startDate: '2027-12-05T10:00:00.000Z',
+    endDate: '2027-12-06T16:00:00.000Z',
+  })
+
   const draft = await payload.create({
     collection: 'events',
     data: { tenant: theatre.id, title: 'Unannounced', _status: 'draft' },
@@ -361,6 +374,7 @@ describe('iCalendar feeds', () => {
       shows.cancelled.id,
       shows.moved.id,
       shows.long.id,
+      shows.allDay.id,
     ])
     expect(feed.zones).toEqual([zone])
     const before = byId(feed.entries, shows.before)
@@ -390,6 +404,17 @@ describe('iCalendar feeds', () => {
     expect(Buffer.byteLength(longTitle, 'utf8')).toBeGreaterThan(150)
     expect(unfold(feed.text)).toContain(`SUMMARY:${longTitle}\r\n`)
     expect(feed.entries.map((entry) => entry.summary)).toEqual([longTitle])
+  })
+
+  it("gives an all-day event's performances as dates, in JSON-LD and as all-day entries", async () => {
+    const [node] = (await graphOf(ids.allDayEvent))['@graph']
+    expect(node).toMatchObject({ startDate: '2027-12-05', endDate: '2027-12-06' })
+    expect(checkGoogleEvent(node!)).toMatchObject({ missingRequired: [], problems: [] })
+    const feed = await feedOf(`?event=${ids.allDayEvent}`)
+    expect(feed.text).toContain('DTSTART;VALUE=DATE:20271205\r\n')
+    // DTEND of dates is exclusive: the day after the last.
+    expect(feed.text).toContain('DTEND;VALUE=DATE:20271207\r\n')
+    expect(feed.entries.map((entry) => entry.summary)).toEqual(['Open house'])
   })
 
   it('narrow by venue, season, series and event; bad parameters are 400 naming them', async () => {

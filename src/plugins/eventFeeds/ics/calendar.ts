@@ -6,6 +6,7 @@ import { readSettings } from '../../../lib/settings'
 import type { Event, EventInstance } from '../../../payload-types'
 import {
   descriptionOf,
+  isAllDay,
   isCancelled,
   named,
   onWebsite,
@@ -32,6 +33,24 @@ const uidHost = (): string => {
 const inZone = (value: string, timeZone: string): TZDate =>
   new TZDate(new Date(value).getTime(), timeZone)
 
+/**
+ * An all-day entry's end: none for one day (a DATE start lasts its day), else the day after
+ * the last one (DTEND of dates is exclusive), and `allDay` itself.
+ */
+const allDayEnd = ({
+  performance,
+  timeZone,
+}: {
+  performance: EventInstance
+  timeZone: string
+}): { allDay: true; end?: TZDate } => {
+  const start = inZone(performance.startDate, timeZone)
+  const last = performance.endDate ? inZone(performance.endDate, timeZone) : start
+  if (last.toDateString() === start.toDateString()) return { allDay: true }
+  const end = new TZDate(last.getFullYear(), last.getMonth(), last.getDate() + 1, timeZone)
+  return { allDay: true, end }
+}
+
 const entryOf = ({
   performance,
   event,
@@ -56,7 +75,11 @@ const entryOf = ({
     stamp: new TZDate(stamp.getTime(), 'UTC'),
     timezone: timeZone,
     start: inZone(performance.startDate, timeZone),
-    ...(performance.endDate ? { end: inZone(performance.endDate, timeZone) } : {}),
+    ...(isAllDay(event)
+      ? allDayEnd({ performance, timeZone })
+      : performance.endDate
+        ? { end: inZone(performance.endDate, timeZone) }
+        : {}),
     summary: event.title,
     description: descriptionOf({ event, reading }) ?? null,
     location: placeLine(placeOf({ performance, event, reading })) ?? null,

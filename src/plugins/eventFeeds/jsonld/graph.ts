@@ -14,6 +14,7 @@ import type { Event, EventInstance, Season, Series } from '../../../payload-type
 import {
   descriptionOf,
   imagesOf,
+  isAllDay,
   isCancelled,
   named,
   onWebsite,
@@ -133,8 +134,10 @@ const performanceNode = ({
   reading: FeedReading
 }): SchemaEvent => {
   const timeZone = zoneOf({ performance, reading })
+  // An all-day event's dates are the local dates alone (ISO 8601 allows a date).
+  const length = isAllDay(event) ? 'YYYY-MM-DD'.length : undefined
   const at = (value: string | null | undefined): string | undefined =>
-    value ? String(isoInZone({ value, timeZone })) : undefined
+    value ? String(isoInZone({ value, timeZone })).slice(0, length) : undefined
   const url = onWebsite({ reading, path: event.url })
   const description = descriptionOf({ event, reading })
   const images = imagesOf({ event, reading })

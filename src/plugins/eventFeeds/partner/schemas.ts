@@ -23,6 +23,7 @@ export const eventFeedSchemas = (): Record<string, JsonSchema> => ({
             startDate: { type: 'string', format: 'date-time' },
             endDate: { type: 'string', format: 'date-time' },
             eventStatus: { type: 'string', format: 'uri' },
+            organizer: { type: 'object', description: 'An Organization: a name and a url.' },
           },
         },
       },

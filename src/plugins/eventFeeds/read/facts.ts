@@ -23,6 +23,12 @@ export const zoneOf = ({
     isTimeZone(zone),
   ) ?? readSettings().timeZone
 
+/**
+ * Whether the event's performances are shown as dates without times (`hideStartTime`: all-day
+ * or ongoing events): JSON-LD gives dates, a calendar all-day entries.
+ */
+export const isAllDay = (event: Event): boolean => event.hideStartTime === true
+
 /** Cancelled by the editor's flag or by the box office's word. */
 export const isCancelled = (performance: EventInstance): boolean =>
   performance.cancelled === true || performance.availability === 'cancelled'
