@@ -29,6 +29,8 @@ const nextConfig = {
   // `npm run typecheck` checks the whole project; the build need not do it again.
   typescript: { ignoreBuildErrors: true },
   allowedDevOrigins: developmentOrigins(),
+  // It reads its VTIMEZONE files beside its own module at run time: bundled, it finds none.
+  serverExternalPackages: ['@touch4it/ical-timezones'],
 }
 
 export default withPayload(nextConfig, { devBundleServerPackages: false })

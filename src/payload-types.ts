@@ -746,6 +746,10 @@ export interface Tenant {
    * Where the performances happen, as an IANA time zone (Europe/London, America/New_York): new performances take it, and their titles and partner answers show local times.
    */
   timeZone?: string | null;
+  /**
+   * Let anyone subscribe to the calendar feeds (.ics) of your published performances without an API key: calendar apps cannot send one. Off: the feeds need a read key.
+   */
+  publicCalendarFeeds?: boolean | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1040,6 +1044,10 @@ export interface EventInstance {
    */
   endDate?: string | null;
   /**
+   * The start this performance had before it was first moved (kept by the server): calendars and search engines show it as rescheduled.
+   */
+  previousStartDate?: string | null;
+  /**
    * Kept by the Spektrix or Tessitura or Line-Up sync while the event is sync-connected.
    */
   ticketingSystem?: ('elevent' | 'spektrix' | 'tessitura' | 'lineup' | 'other') | null;
@@ -1220,6 +1228,22 @@ export interface Venue {
     };
     [k: string]: unknown;
   } | null;
+  /**
+   * The postal address: search engines show events only at a place with an address.
+   */
+  address?: {
+    streetAddress?: string | null;
+    /**
+     * Town or city.
+     */
+    locality?: string | null;
+    region?: string | null;
+    postalCode?: string | null;
+    /**
+     * ISO 3166-1 alpha-2, for example NL or GB.
+     */
+    country?: string | null;
+  };
   /**
    * Step-free routes, seating, hearing loops, assistance: what a visitor needs to plan a visit.
    */
@@ -2304,6 +2328,7 @@ export interface EventInstancesSelect<T extends boolean = true> {
   startDate?: T;
   startDate_tz?: T;
   endDate?: T;
+  previousStartDate?: T;
   ticketingSystem?: T;
   ticketingSystemId?: T;
   availability?: T;
@@ -2439,6 +2464,15 @@ export interface VenuesSelect<T extends boolean = true> {
   themeTemplate?: T;
   lastUsedThemeKey?: T;
   description?: T;
+  address?:
+    | T
+    | {
+        streetAddress?: T;
+        locality?: T;
+        region?: T;
+        postalCode?: T;
+        country?: T;
+      };
   accessInformation?: T;
   searchText?: T;
   searchLanguage?: T;
@@ -2719,6 +2753,7 @@ export interface TenantsSelect<T extends boolean = true> {
   website?: T;
   language?: T;
   timeZone?: T;
+  publicCalendarFeeds?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -12,6 +12,7 @@ import { nestedPages } from './nestedPages'
 import { noDocumentLocks } from './noDocumentLocks'
 import { observability } from './observability'
 import { changeFeedRoutes } from './changeLog/exports'
+import { eventFeedRoutes } from './eventFeeds/exports'
 import { dropAnswersOnWrite, partnerApi } from './partnerApi'
 import { realDates } from './realDates'
 import { scheduling } from './scheduling'
@@ -37,7 +38,13 @@ export const plugins: Plugin[] = [
   partnerApi({
     ...pluginSettings().partnerApi,
     // Each plugin's partner routes, served and documented as record kinds' are.
-    routes: [...changeFeedRoutes, ...webhookRoutes, ...scheduleRoutes, ...ticketingRoutes],
+    routes: [
+      ...changeFeedRoutes,
+      ...webhookRoutes,
+      ...scheduleRoutes,
+      ...ticketingRoutes,
+      ...eventFeedRoutes,
+    ],
     // What a revoked key made stops with it: its subscriptions pause, its changes are cancelled.
     keyRetirement: [pauseWebhooksOfRetiredKey, cancelChangesOfRetiredKey],
   }),

@@ -108,8 +108,10 @@ export const contractChecker = (doc: Document31) => {
       if (exchange.text !== '') problems.push(`${where}: a body where none is documented`)
       return problems
     }
-    const type = (exchange.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? ''
-    const media = spec.content[type]
+    // A media type is documented with its parameters (`text/calendar; charset=utf-8`) or bare.
+    const sent = exchange.headers.get('content-type') ?? ''
+    const type = sent.split(';')[0]?.trim() ?? ''
+    const media = spec.content[sent] ?? spec.content[type]
     if (!media) {
       problems.push(
         `${where}: content type "${type}" not among ${Object.keys(spec.content).join(', ')}`,
@@ -117,12 +119,15 @@ export const contractChecker = (doc: Document31) => {
       return problems
     }
     let body: unknown
-    try {
-      body = JSON.parse(exchange.text)
-    } catch {
-      problems.push(`${where}: body is not JSON`)
-      return problems
-    }
+    // A text type's body is the text itself (a calendar); JSON and `+json` types are parsed.
+    if (type.startsWith('text/')) body = exchange.text
+    else
+      try {
+        body = JSON.parse(exchange.text)
+      } catch {
+        problems.push(`${where}: body is not JSON`)
+        return problems
+      }
     const valid = validator(media.schema)
     if (!valid(body)) {
       problems.push(`${where}: body does not match the schema: ${ajv.errorsText(valid.errors)}`)

@@ -10,7 +10,11 @@ export const kindSpecs = declaredKinds(sanitized.collections)
 
 const kindPaths = new Set(kindSpecs.map((kind) => kind.path))
 const routes = routesOf(sanitized)
-const isRecordRoute = (path: string): boolean => kindPaths.has(path.split('/')[2] ?? '')
+/** A kind's own five: `/{tenant}/{kind}` and `/{tenant}/{kind}/{id}`, not routes below a record. */
+const isRecordRoute = (path: string): boolean => {
+  const parts = path.split('/')
+  return kindPaths.has(parts[2] ?? '') && parts.length <= 4
+}
 
 /** The record kinds' routes of the running configuration: five per kind. */
 export const partnerRoutes = routes

@@ -43,7 +43,18 @@ export const appSamples: Samples = {
   works: titled(),
   seasons: titled(),
   series: titled(),
-  venues: titled(),
+  venues: {
+    data: ({ tag }) => ({
+      title: `Record ${tag}`,
+      address: {
+        streetAddress: 'Leidseplein 26',
+        locality: 'Amsterdam',
+        postalCode: '1017 PN',
+        country: 'NL',
+      },
+    }),
+    update: { address: { region: 'Noord-Holland' } },
+  },
   people: titled(),
   organizations: titled(),
   blogs: titled(),

@@ -553,6 +553,59 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
     expect(problems).toEqual([])
   })
 
+  it('event feeds: JSON-LD and calendars, every documented status but 503', async () => {
+    problems.length = 0
+    const event = await call({
+      method: 'POST',
+      path: '/contract-a/events',
+      key: keys.write,
+      json: { id: randomUUID(), title: 'Contract feed show', _status: 'published' },
+    })
+    expect(event.status, JSON.stringify(event.body)).toBe(201)
+    const show = await call({
+      method: 'POST',
+      path: '/contract-a/event-instances',
+      key: keys.write,
+      json: { id: randomUUID(), event: event.body.id, startDate: '2031-05-01T19:30:00.000Z' },
+    })
+    expect(show.status, JSON.stringify(show.body)).toBe(201)
+    const paths = {
+      jsonld: `/contract-a/events/${String(event.body.id)}/jsonld`,
+      feed: '/contract-a/calendar.ics',
+      one: `/contract-a/event-instances/${String(show.body.id)}/ics`,
+    }
+    for (const path of Object.values(paths)) {
+      const ok = await call({ method: 'GET', path, key: keys.read })
+      expect(ok.status, path).toBe(200)
+      expect(
+        (
+          await call({
+            method: 'GET',
+            path,
+            key: keys.read,
+            headers: { 'if-none-match': ok.etag ?? '' },
+          })
+        ).status,
+      ).toBe(304)
+      expect(
+        (await call({ method: 'GET', path: `${path}?colour=red`, key: keys.read })).status,
+      ).toBe(400)
+      // contract-a does not publish its feeds: without a key every one of them is 401.
+      expect((await call({ method: 'GET', path })).status, path).toBe(401)
+      expect((await call({ method: 'GET', path, key: keys.other })).status, path).toBe(403)
+      expect((await limited({ method: 'GET', path })).status, path).toBe(429)
+    }
+    expect(
+      (await call({ method: 'GET', path: `${paths.feed}?venue=x`, key: keys.read })).status,
+    ).toBe(400)
+    for (const path of [
+      `/contract-a/events/${randomUUID()}/jsonld`,
+      `/contract-a/event-instances/${randomUUID()}/ics`,
+    ])
+      expect((await call({ method: 'GET', path, key: keys.read })).status, path).toBe(404)
+    expect(problems).toEqual([])
+  })
+
   it('with the database away every operation answers 503 with Retry-After, as documented', async () => {
     problems.length = 0
     // A second instance whose database connection runs through a proxy this test can cut.

@@ -320,3 +320,23 @@ describe("as X's tenant admin who also edits Y", () => {
     expect((await client.get(`/api/events/${event}`)).status).toBe(200)
   })
 })
+
+describe('the public calendar feeds setting', () => {
+  it("only the tenant's admins turn it on, for their own tenant only", async () => {
+    const admin = await roles['tenant admin of X']!()
+    const editor = await roles['editor of X']!()
+    const feeds = async (id: string) =>
+      (await payload.findByID({ collection: 'tenants', id, depth: 0 })).publicCalendarFeeds
+    expect(await feeds(x.id)).toBe(false)
+    const byEditor = await editor.patch(`/api/tenants/${x.id}`, { publicCalendarFeeds: true })
+    expect([403, 404]).toContain(byEditor.status)
+    expect(await feeds(x.id)).toBe(false)
+    const onY = await admin.patch(`/api/tenants/${y.id}`, { publicCalendarFeeds: true })
+    expect([403, 404]).toContain(onY.status)
+    expect(await feeds(y.id)).toBe(false)
+    const byAdmin = await admin.patch(`/api/tenants/${x.id}`, { publicCalendarFeeds: true })
+    expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(200)
+    expect(await feeds(x.id)).toBe(true)
+    await payload.update({ collection: 'tenants', id: x.id, data: { publicCalendarFeeds: false } })
+  })
+})

@@ -8,6 +8,7 @@ import { keepBookingUrl } from './hooks/keepBookingUrl'
 import { validateInstanceDates } from './hooks/validateInstanceDates'
 import { defaultInstanceTitle } from './hooks/defaultInstanceTitle'
 import { keepEventDates } from './hooks/keepEventDates'
+import { keepPreviousStart } from './hooks/keepPreviousStart'
 import { zoneFromTenant } from './hooks/zoneFromTenant'
 import { startZone } from './startZoneField'
 import type { CollectionFacts } from '../facts'
@@ -35,7 +36,7 @@ export const EventInstances: CollectionConfig = {
   access: contentAccess,
   hooks: {
     beforeValidate: [validateInstanceDates, zoneFromTenant],
-    beforeChange: [defaultInstanceTitle, keepBookingUrl],
+    beforeChange: [defaultInstanceTitle, keepBookingUrl, keepPreviousStart],
     afterChange: [keepEventDates.afterChange],
     afterDelete: [keepEventDates.afterDelete],
   },
@@ -75,6 +76,17 @@ export const EventInstances: CollectionConfig = {
           admin: dateTime,
         },
       ],
+    },
+    {
+      name: 'previousStartDate',
+      type: 'date',
+      custom: { zoneFrom: 'startDate_tz' },
+      admin: {
+        ...dateTime,
+        readOnly: true,
+        description:
+          'The start this performance had before it was first moved (kept by the server): calendars and search engines show it as rescheduled.',
+      },
     },
     {
       type: 'row',

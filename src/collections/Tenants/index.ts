@@ -71,5 +71,14 @@ export const Tenants: CollectionConfig = {
           'Where the performances happen, as an IANA time zone (Europe/London, America/New_York): new performances take it, and their titles and partner answers show local times.',
       },
     },
+    {
+      name: 'publicCalendarFeeds',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: {
+        description:
+          'Let anyone subscribe to the calendar feeds (.ics) of your published performances without an API key: calendar apps cannot send one. Off: the feeds need a read key.',
+      },
+    },
   ],
 }

@@ -10,6 +10,26 @@ export const Venues = slugSetCollection({
   urlPrefix: '/venues',
   fields: [
     richTextField({ name: 'description' }),
+    {
+      name: 'address',
+      type: 'group',
+      admin: {
+        description:
+          'The postal address: search engines show events only at a place with an address.',
+      },
+      fields: [
+        { name: 'streetAddress', type: 'text', maxLength: 200 },
+        { name: 'locality', type: 'text', maxLength: 100, admin: { description: 'Town or city.' } },
+        { name: 'region', type: 'text', maxLength: 100 },
+        { name: 'postalCode', type: 'text', maxLength: 20 },
+        {
+          name: 'country',
+          type: 'text',
+          maxLength: 2,
+          admin: { description: 'ISO 3166-1 alpha-2, for example NL or GB.' },
+        },
+      ],
+    },
     richTextField({
       name: 'accessInformation',
       admin: {

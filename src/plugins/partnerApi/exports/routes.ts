@@ -19,6 +19,8 @@ export type {
   Scope,
 } from '../types'
 export type { PartnerPrincipal } from '../types'
+export type { GuestAccess, GuestPass } from '../types'
+export { keylessRefused } from '../keys/guest'
 export { fail, validationFailed } from '../../../lib/partnerProblem'
 export { readVersionOf } from '../reads/version'
 export { validateAgainst } from '../operations/validate'

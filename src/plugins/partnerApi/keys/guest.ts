@@ -10,6 +10,17 @@ import { countFailedAuth, isFailingTooOften, limitRate, refuseFailingAddress } f
 const challenge = { 'www-authenticate': 'Bearer realm="partners"' }
 
 /**
+ * The one 401 of a request without a key: an unknown tenant's, and a guest rule's refusal, word
+ * for word, so a keyless request learns nothing of which tenants exist.
+ */
+export const keylessRefused = (): never =>
+  fail({
+    status: 401,
+    detail: 'Send an API key: "Authorization: Bearer <key>".',
+    headers: challenge,
+  })
+
+/**
  * A request without a key on a route that admits guests: the path's tenant's published records
  * only, as a read key would see them. A refusal counts against the address like a bad key, and
  * guests of one address share one limit per tenant, so a feed reader that loops cannot take the
@@ -34,12 +45,7 @@ export const admitGuest = async ({
     refuseFailingAddress()
   try {
     const tenant = await tenantBySlug({ payload, slug: tenantSlug })
-    if (!tenant)
-      return fail({
-        status: 401,
-        detail: 'Send an API key: "Authorization: Bearer <key>".',
-        headers: challenge,
-      })
+    if (!tenant) return keylessRefused()
     const pass = await guest.admit({ payload, tenant, params, search })
     await limitRate({ payload, key: { id: `guest:${tenant.id}:${address}` } })
     return {
