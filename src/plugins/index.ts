@@ -23,6 +23,7 @@ import { cancelChangesOfRetiredKey, scheduleRoutes } from './scheduling/exports'
 import { webhooks } from './webhooks'
 import { ticketing, ticketingRoutes } from './ticketing/exports'
 import { pauseWebhooksOfRetiredKey, queueDeliveries, webhookRoutes } from './webhooks/exports'
+import { previewReads, previewRoutes, previews, revokeLinksOfRetiredKey } from './previews/exports'
 
 /**
  * Every plugin, in the order that matters: the ones that add collections (keys, redirects) come
@@ -37,15 +38,26 @@ export const plugins: Plugin[] = [
   partnerApi({
     ...pluginSettings().partnerApi,
     // Each plugin's partner routes, served and documented as record kinds' are.
-    routes: [...changeFeedRoutes, ...webhookRoutes, ...scheduleRoutes, ...ticketingRoutes],
-    // What a revoked key made stops with it: its subscriptions pause, its changes are cancelled.
-    keyRetirement: [pauseWebhooksOfRetiredKey, cancelChangesOfRetiredKey],
+    routes: [
+      ...changeFeedRoutes,
+      ...webhookRoutes,
+      ...scheduleRoutes,
+      ...ticketingRoutes,
+      ...previewRoutes,
+    ],
+    // A shared draft's preview token reads that one record without a key.
+    guestReads: previewReads,
+    // What a revoked key made stops with it: its subscriptions pause, its changes are cancelled,
+    // its preview links are revoked.
+    keyRetirement: [pauseWebhooksOfRetiredKey, cancelChangesOfRetiredKey, revokeLinksOfRetiredKey],
   }),
   redirects(),
   // Media files to the bucket when one is configured; its hooks come before the change log's.
   mediaStorage(),
   webhooks(pluginSettings().webhooks),
   ticketing(pluginSettings().ticketing),
+  // Preview links: tenant-owned, so before the tenancy plugins.
+  previews({ serverUrl: readSettings().serverUrl }),
   customAttributeTargets(),
   nestedPages(),
   realDates(),

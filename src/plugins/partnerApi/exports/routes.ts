@@ -8,6 +8,8 @@ export type { KeyRetirement } from '../types'
 export type {
   ApiTag,
   DocumentContext,
+  GuestAccess,
+  GuestPass,
   Header,
   Method,
   Parameter,
