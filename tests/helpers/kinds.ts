@@ -10,7 +10,9 @@ export const kindSpecs = declaredKinds(sanitized.collections)
 
 const kindPaths = new Set(kindSpecs.map((kind) => kind.path))
 const routes = routesOf(sanitized)
-const isRecordRoute = (path: string): boolean => kindPaths.has(path.split('/')[2] ?? '')
+/** A kind's own five routes; one below a record (`/{tenant}/events/{id}/…`) is contributed. */
+const isRecordRoute = (path: string): boolean =>
+  path.split('/').length <= 4 && kindPaths.has(path.split('/')[2] ?? '')
 
 /** The record kinds' routes of the running configuration: five per kind. */
 export const partnerRoutes = routes
@@ -23,6 +25,8 @@ export const partnerRoutes = routes
     successStatus: route.success.status,
     successLabel: route.success.description,
     errors: route.errors,
+    /** Answers without a key too (a preview token's retrieve). */
+    guest: route.guest !== undefined,
   }))
 
 /** The routes the plugins contribute (the change feed, webhooks, scheduled changes). */

@@ -449,7 +449,7 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
         method: 'POST',
         path: `/contract-a/${kind}`,
         key: keys.write,
-        json: { title: `Preview ${kind}`, _status: 'draft' },
+        json: { id: randomUUID(), title: `Preview ${kind}`, _status: 'draft' },
       })
       expect(draft.status).toBe(201)
       drafts[kind] = String(draft.body.id)
