@@ -48,17 +48,19 @@ export const SharePreviewLink = () => {
       </Button>
       {made ? (
         <div>
-          <input
-            aria-label="Preview link"
-            className="share-preview-link__url"
-            readOnly
-            value={made.url}
-            onFocus={(event) => event.currentTarget.select()}
-            style={{ width: '100%' }}
-          />
-          <Button buttonStyle="secondary" size="small" onClick={() => void copy()}>
-            Copy
-          </Button>
+          <div style={{ display: 'flex', gap: '8px', alignItems: 'center' }}>
+            <input
+              aria-label="Preview link"
+              className="share-preview-link__url"
+              readOnly
+              value={made.url}
+              onFocus={(event) => event.currentTarget.select()}
+              style={{ flex: 1, minWidth: 0 }}
+            />
+            <Button buttonStyle="secondary" size="small" margin={false} onClick={() => void copy()}>
+              Copy
+            </Button>
+          </div>
           <p className="field-description">
             Shows the latest saved draft to anyone with the link until{' '}
             {new Date(made.expiresAt).toLocaleString()}.

@@ -12,10 +12,10 @@ const shareField: UIField = {
   },
 }
 
-/** The collections whose drafts can be shared, each with the button added. */
+/** The collections whose drafts can be shared, each with the button first in its sidebar. */
 export const withShareButton = (collections: readonly CollectionConfig[]): CollectionConfig[] =>
   collections.map((collection) =>
     (previewCollections as readonly string[]).includes(collection.slug)
-      ? { ...collection, fields: [...collection.fields, shareField] }
+      ? { ...collection, fields: [shareField, ...collection.fields] }
       : collection,
   )
