@@ -21,7 +21,15 @@ import { parseDependencyTree } from 'dpdm'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /** Plugins whose inside is theirs alone: others import their public module only. */
-const sealed = ['partnerApi', 'webhooks', 'changeLog', 'scheduling', 'ticketing', 'eventFeeds']
+const sealed = [
+  'partnerApi',
+  'webhooks',
+  'changeLog',
+  'scheduling',
+  'ticketing',
+  'eventFeeds',
+  'previews',
+]
 /** A plugin's public modules: its entry, and `exports.ts` or the files of an `exports/` folder. */
 const isPublic = (inside: string): boolean =>
   inside === 'index.ts' || inside === 'exports.ts' || /^exports\/[^/]+\.tsx?$/.test(inside)

@@ -462,6 +462,7 @@ export interface Config {
     'webhook-payloads': WebhookPayload;
     'ticketing-connections': TicketingConnection;
     'ticketing-sync-runs': TicketingSyncRun;
+    'preview-links': PreviewLink;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-preferences': PayloadPreference;
@@ -496,6 +497,7 @@ export interface Config {
     'webhook-payloads': WebhookPayloadsSelect<false> | WebhookPayloadsSelect<true>;
     'ticketing-connections': TicketingConnectionsSelect<false> | TicketingConnectionsSelect<true>;
     'ticketing-sync-runs': TicketingSyncRunsSelect<false> | TicketingSyncRunsSelect<true>;
+    'preview-links': PreviewLinksSelect<false> | PreviewLinksSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -2077,6 +2079,38 @@ export interface TicketingSyncRun {
   createdAt: string;
 }
 /**
+ * Links that show a draft to someone without an account ("Share preview link" on an event or page). Revoke one to stop it at once.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "preview-links".
+ */
+export interface PreviewLink {
+  id: string;
+  tenant?: (string | null) | Tenant;
+  collection: 'events' | 'pages';
+  /**
+   * The id of the event or page it shows.
+   */
+  record: string;
+  expiresAt: string;
+  /**
+   * A revoked link shows nothing any more; it cannot be restored.
+   */
+  revoked?: boolean | null;
+  revokedAt?: string | null;
+  createdBy?:
+    | ({
+        relationTo: 'users';
+        value: string | User;
+      } | null)
+    | ({
+        relationTo: 'api-keys';
+        value: string | ApiKey;
+      } | null);
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -2975,6 +3009,21 @@ export interface TicketingSyncRunsSelect<T extends boolean = true> {
   plan?: T;
   message?: T;
   needsConfirmation?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "preview-links_select".
+ */
+export interface PreviewLinksSelect<T extends boolean = true> {
+  tenant?: T;
+  collection?: T;
+  record?: T;
+  expiresAt?: T;
+  revoked?: T;
+  revokedAt?: T;
+  createdBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }

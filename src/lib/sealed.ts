@@ -7,7 +7,12 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  * alone must reveal nothing.
  */
 
-const sealingKey = ({
+/**
+ * The key of one purpose, derived from the installation's secret: what seals a stored secret
+ * here, and what signs a token the server hands out (a preview link), so no two purposes share
+ * a key and none is the secret itself.
+ */
+export const sealingKey = ({
   purpose,
   installationSecret,
 }: {

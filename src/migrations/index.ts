@@ -25,7 +25,7 @@ import * as migration_20261125_020003_ticketing from './20261125_020003_ticketin
 import * as migration_20261125_045312_ticketing_providers from './20261125_045312_ticketing_providers'
 import * as migration_20261127_021354_media_object_store from './20261127_021354_media_object_store'
 import * as migration_20261127_032357_media_object_removal from './20261127_032357_media_object_removal'
-import * as migration_20261127_053206_event_feeds from './20261127_053206_event_feeds'
+import * as migration_20261127_060411_feeds_and_previews from './20261127_060411_feeds_and_previews'
 
 export const migrations = [
   {
@@ -164,8 +164,8 @@ export const migrations = [
     name: '20261127_032357_media_object_removal',
   },
   {
-    up: migration_20261127_053206_event_feeds.up,
-    down: migration_20261127_053206_event_feeds.down,
-    name: '20261127_053206_event_feeds',
+    up: migration_20261127_060411_feeds_and_previews.up,
+    down: migration_20261127_060411_feeds_and_previews.down,
+    name: '20261127_060411_feeds_and_previews',
   },
 ]

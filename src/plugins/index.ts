@@ -24,6 +24,7 @@ import { cancelChangesOfRetiredKey, scheduleRoutes } from './scheduling/exports'
 import { webhooks } from './webhooks'
 import { ticketing, ticketingRoutes } from './ticketing/exports'
 import { pauseWebhooksOfRetiredKey, queueDeliveries, webhookRoutes } from './webhooks/exports'
+import { previewReads, previewRoutes, previews, revokeLinksOfRetiredKey } from './previews/exports'
 
 /**
  * Every plugin, in the order that matters: the ones that add collections (keys, redirects) come
@@ -44,15 +45,21 @@ export const plugins: Plugin[] = [
       ...scheduleRoutes,
       ...ticketingRoutes,
       ...eventFeedRoutes,
+      ...previewRoutes,
     ],
-    // What a revoked key made stops with it: its subscriptions pause, its changes are cancelled.
-    keyRetirement: [pauseWebhooksOfRetiredKey, cancelChangesOfRetiredKey],
+    // A shared draft's preview token reads that one record without a key.
+    guestReads: previewReads,
+    // What a revoked key made stops with it: its subscriptions pause, its changes are cancelled,
+    // its preview links are revoked.
+    keyRetirement: [pauseWebhooksOfRetiredKey, cancelChangesOfRetiredKey, revokeLinksOfRetiredKey],
   }),
   redirects(),
   // Media files to the bucket when one is configured; its hooks come before the change log's.
   mediaStorage(),
   webhooks(pluginSettings().webhooks),
   ticketing(pluginSettings().ticketing),
+  // Preview links: tenant-owned, so before the tenancy plugins.
+  previews({ serverUrl: readSettings().serverUrl }),
   customAttributeTargets(),
   nestedPages(),
   realDates(),

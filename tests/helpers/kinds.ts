@@ -27,6 +27,8 @@ export const partnerRoutes = routes
     successStatus: route.success.status,
     successLabel: route.success.description,
     errors: route.errors,
+    /** Answers without a key too (a preview token's retrieve). */
+    guest: route.guest !== undefined,
   }))
 
 /** The routes the plugins contribute (the change feed, webhooks, scheduled changes). */

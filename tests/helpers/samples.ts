@@ -102,6 +102,15 @@ export const appSamples: Samples = {
     }),
     update: { daysAhead: 90 },
   },
+  'preview-links': {
+    needs: { record: 'events' },
+    data: ({ refs }) => ({
+      collection: 'events',
+      record: refs.record,
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    }),
+    update: { revoked: true },
+  },
   'ticketing-sync-runs': {
     needs: { connection: 'ticketing-connections' },
     data: ({ refs }) => ({

@@ -441,6 +441,88 @@ describe('every operation against the served OpenAPI 3.1 document', () => {
     expect(problems).toEqual([])
   })
 
+  it('preview links: every documented status but 503, and the keyless read they allow', async () => {
+    problems.length = 0
+    const drafts: Record<string, string> = {}
+    for (const kind of ['events', 'pages']) {
+      const draft = await call({
+        method: 'POST',
+        path: `/contract-a/${kind}`,
+        key: keys.write,
+        json: { id: randomUUID(), title: `Preview ${kind}`, _status: 'draft' },
+      })
+      expect(draft.status).toBe(201)
+      drafts[kind] = String(draft.body.id)
+    }
+    for (const [kind, id] of Object.entries(drafts)) {
+      const path = `/contract-a/${kind}/${id}/preview-links`
+      const made = await call({ method: 'POST', path, key: keys.write, json: {} })
+      expect(made.status, JSON.stringify(made.body)).toBe(201)
+      // The keyless read the token allows answers as the retrieve's document says.
+      const read = await call({
+        method: 'GET',
+        path: `/contract-a/${kind}/${id}?preview=${encodeURIComponent(String(made.body.token))}`,
+      })
+      expect(read.status).toBe(200)
+      expect(read.body.id).toBe(id)
+      expect(
+        (await call({ method: 'GET', path: `/contract-a/${kind}/${id}?preview=forged` })).status,
+      ).toBe(401)
+      for (const json of [{ expiresInHours: 0 }, { expiresInHours: 'soon' }, { colour: 'red' }])
+        expect((await call({ method: 'POST', path, key: keys.write, json })).status).toBe(400)
+      expect((await call({ method: 'POST', path, key: keys.write, json: hugeJson })).status).toBe(
+        413,
+      )
+      expect(
+        (
+          await call({
+            method: 'POST',
+            path,
+            key: keys.write,
+            raw: { type: 'text/plain', text: 'x' },
+          })
+        ).status,
+      ).toBe(415)
+      expect(
+        (
+          await call({
+            method: 'POST',
+            path: `/contract-a/${kind}/${randomUUID()}/preview-links`,
+            key: keys.write,
+            json: {},
+          })
+        ).status,
+      ).toBe(404)
+      const request = { method: 'POST', path, json: {} }
+      expect((await call(request)).status).toBe(401)
+      expect((await call({ ...request, key: keys.read })).status).toBe(403)
+      expect((await call({ ...request, key: keys.other })).status).toBe(403)
+      expect((await limited(request)).status).toBe(429)
+    }
+    const made = await call({
+      method: 'POST',
+      path: `/contract-a/events/${drafts.events}/preview-links`,
+      key: keys.write,
+      json: { expiresInHours: 1 },
+    })
+    const revoke = { method: 'DELETE', path: `/contract-a/preview-links/${String(made.body.id)}` }
+    expect((await call(revoke)).status).toBe(401)
+    expect((await call({ ...revoke, key: keys.read })).status).toBe(403)
+    expect((await call({ ...revoke, key: keys.other })).status).toBe(403)
+    expect((await limited(revoke)).status).toBe(429)
+    expect(
+      (
+        await call({
+          method: 'DELETE',
+          path: `/contract-a/preview-links/${randomUUID()}`,
+          key: keys.write,
+        })
+      ).status,
+    ).toBe(404)
+    expect((await call({ ...revoke, key: keys.write })).status).toBe(204)
+    expect(problems).toEqual([])
+  })
+
   it('ticketing connections and sync runs: every documented status but 503', async () => {
     problems.length = 0
     const base = '/contract-a/ticketing-connections'

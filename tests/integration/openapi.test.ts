@@ -190,9 +190,14 @@ describe('the served OpenAPI document', () => {
       ids.add(op!.operationId)
       expect(op!.responses[String(route.successStatus)]?.description).toBe(route.successLabel)
       if (route.errors.includes(404)) expect(op!.responses['404']?.description).toBe('Not found')
-      expect(op!.security).toEqual([{ bearerAuth: [] }])
+      // A route a guest may call without a key (a shared preview's retrieve) says so.
+      expect(op!.security).toEqual(route.guest ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }])
     }
     expect(ids.size).toBe(partnerRoutes.length)
+    expect(partnerRoutes.filter((route) => route.guest).map((route) => route.operationId)).toEqual([
+      'retrieveEvents',
+      'retrievePages',
+    ])
     expect(doc.paths['/{tenant}/events']?.post?.responses['201']?.description).toBe('Created')
     expect(doc.paths['/{tenant}/works/{id}']?.patch?.responses['200']?.description).toBe('Updated')
     expect(doc.paths['/{tenant}/pages']?.get?.responses['200']?.description).toBe(

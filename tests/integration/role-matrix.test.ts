@@ -7,6 +7,7 @@ import { makeImage } from '../../src/seed/images'
 import { paragraph, richText } from '../../src/seed/richText'
 import { adminClient, signIn, type AdminClient } from '../helpers/admin'
 import { startApp, type RunningApp } from '../helpers/app'
+import { createKey, partnerBase } from '../helpers/partner'
 import { getTestPayload } from '../helpers/payload'
 import {
   changesNothingOfY,
@@ -338,5 +339,81 @@ describe('the public calendar feeds setting', () => {
     expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(200)
     expect(await feeds(x.id)).toBe(true)
     await payload.update({ collection: 'tenants', id: x.id, data: { publicCalendarFeeds: false } })
+  })
+})
+
+describe('preview links, for every role, against the other tenant', () => {
+  /** Y's links, counted from the database: nothing below may add or revoke one. */
+  const yLinks = async () =>
+    (
+      await payload.find({
+        collection: 'preview-links',
+        where: { tenant: { equals: y.id } },
+        depth: 0,
+        limit: 1000,
+      })
+    ).docs.map((doc) => `${doc.id} ${String(doc.revoked)}`)
+
+  const keyless = (path: string) => fetch(`${app.origin}${partnerBase}${path}`)
+
+  it("nobody of X makes, reads with, or revokes a link to Y's records; a super-admin may", async () => {
+    const yEvent = records.get('events')!.y
+    const xEvent = records.get('events')!.x
+    const share = { collection: 'events', id: yEvent }
+    const before = await yLinks()
+
+    // The admin's share endpoint: Y's record is missing to X's people, nobody's when signed out.
+    for (const [role, client] of Object.entries(roles)) {
+      const res = await (await client()).post('/api/preview-links/share', share)
+      expect([401, 404], `${role}: ${res.status}`).toContain(res.status)
+    }
+    const root = await signIn({ origin: app.origin, email: 'matrix-root@example.com', password })
+    expect(await yLinks()).toEqual(before)
+
+    // Partner keys of X: a read key may not write (403), X's write key is not Y's (403), and
+    // Y's record is no record of X's path (404); without a key, 401.
+    const xRead = await createKey({ payload, tenants: [x], scope: 'read' })
+    const xWrite = await createKey({ payload, tenants: [x], scope: 'write' })
+    const post = (key: string | undefined, path: string) =>
+      fetch(`${app.origin}${partnerBase}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(key ? { authorization: `Bearer ${key}` } : {}),
+        },
+        body: '{}',
+      })
+    expect((await post(xRead, `/matrix-y/events/${yEvent}/preview-links`)).status).toBe(403)
+    expect((await post(xRead, `/matrix-x/events/${xEvent}/preview-links`)).status).toBe(403)
+    expect((await post(xWrite, `/matrix-y/events/${yEvent}/preview-links`)).status).toBe(403)
+    expect((await post(xWrite, `/matrix-x/events/${yEvent}/preview-links`)).status).toBe(404)
+    expect((await post(undefined, `/matrix-y/events/${yEvent}/preview-links`)).status).toBe(401)
+    expect(await yLinks()).toEqual(before)
+
+    // A super-admin shares Y's draft from the admin; its token reads Y's record on Y's path only.
+    const made = await root.post('/api/preview-links/share', share)
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const { id: link, token } = made.body as { id: string; token: string }
+    const q = `?preview=${encodeURIComponent(token)}`
+    expect((await keyless(`/matrix-y/events/${yEvent}${q}`)).status).toBe(200)
+    expect((await keyless(`/matrix-x/events/${yEvent}${q}`)).status).toBe(401)
+    expect((await keyless(`/matrix-x/events/${xEvent}${q}`)).status).toBe(401)
+    const withLink = await yLinks()
+
+    // Nobody of X revokes it: not the keys, not the people of X through Payload's REST.
+    const del = (key: string, path: string) =>
+      fetch(`${app.origin}${partnerBase}${path}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${key}` },
+      })
+    expect((await del(xWrite, `/matrix-y/preview-links/${link}`)).status).toBe(403)
+    expect((await del(xWrite, `/matrix-x/preview-links/${link}`)).status).toBe(404)
+    expect((await del(xRead, `/matrix-x/preview-links/${link}`)).status).toBe(403)
+    for (const [role, client] of Object.entries(roles)) {
+      const patch = await (await client()).patch(`/api/preview-links/${link}`, { revoked: true })
+      expect([401, 403, 404], `${role}: ${patch.status}`).toContain(patch.status)
+    }
+    expect(await yLinks()).toEqual(withLink)
+    expect((await keyless(`/matrix-y/events/${yEvent}${q}`)).status).toBe(200)
   })
 })

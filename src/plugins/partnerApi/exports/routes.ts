@@ -8,6 +8,8 @@ export type { KeyRetirement } from '../types'
 export type {
   ApiTag,
   DocumentContext,
+  GuestAccess,
+  GuestPass,
   Header,
   Method,
   Parameter,
@@ -19,7 +21,6 @@ export type {
   Scope,
 } from '../types'
 export type { PartnerPrincipal } from '../types'
-export type { GuestAccess, GuestPass } from '../types'
 export { keylessRefused } from '../keys/guest'
 export { fail, validationFailed } from '../../../lib/partnerProblem'
 export { readVersionOf } from '../reads/version'
