@@ -1046,7 +1046,7 @@ export interface EventInstance {
    */
   endDate?: string | null;
   /**
-   * The start this performance had before it was first moved (kept by the server): calendars and search engines show it as rescheduled.
+   * The start this performance had before it was first moved while its event was published (kept by the server): search engines show it as rescheduled.
    */
   previousStartDate?: string | null;
   /**
@@ -1242,7 +1242,7 @@ export interface Venue {
     region?: string | null;
     postalCode?: string | null;
     /**
-     * ISO 3166-1 alpha-2, for example NL or GB.
+     * Best as its two-letter code (NL, GB); a name is accepted too.
      */
     country?: string | null;
   };

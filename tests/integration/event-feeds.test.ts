@@ -470,6 +470,28 @@ describe('iCalendar feeds', () => {
     expect(again).toMatchObject({ uid: first.uid, sequence: later.sequence })
   })
 
+  it('a performance moved before its event is published was never rescheduled', async () => {
+    const moved = await payload.update({
+      collection: 'event-instances',
+      id: shows.draft.id,
+      data: { startDate: '2027-11-11T18:30:00.000Z' },
+    })
+    expect(moved.previousStartDate ?? null).toBeNull()
+    // The published one keeps its first start through a second move.
+    const again = await payload.update({
+      collection: 'event-instances',
+      id: shows.moved.id,
+      data: { startDate: '2027-11-06T18:30:00.000Z' },
+    })
+    expect(again.previousStartDate).toBe('2027-11-03T18:30:00.000Z')
+    const back = await payload.update({
+      collection: 'event-instances',
+      id: shows.moved.id,
+      data: { startDate: '2027-11-05T18:30:00.000Z' },
+    })
+    expect(back.previousStartDate).toBe('2027-11-03T18:30:00.000Z')
+  })
+
   it('one performance: hidden, unpublished and foreign ones are the same 404', async () => {
     for (const show of [shows.hidden, shows.draft, shows.other])
       expect(

@@ -85,7 +85,7 @@ export const EventInstances: CollectionConfig = {
         ...dateTime,
         readOnly: true,
         description:
-          'The start this performance had before it was first moved (kept by the server): calendars and search engines show it as rescheduled.',
+          'The start this performance had before it was first moved while its event was published (kept by the server): search engines show it as rescheduled.',
       },
     },
     {

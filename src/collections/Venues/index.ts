@@ -25,8 +25,10 @@ export const Venues = slugSetCollection({
         {
           name: 'country',
           type: 'text',
-          maxLength: 2,
-          admin: { description: 'ISO 3166-1 alpha-2, for example NL or GB.' },
+          maxLength: 100,
+          admin: {
+            description: 'Best as its two-letter code (NL, GB); a name is accepted too.',
+          },
         },
       ],
     },

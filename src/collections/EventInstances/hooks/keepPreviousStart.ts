@@ -1,6 +1,9 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
+import { isPublished } from '../../../access/published'
 import { keepServerFields } from '../../../hooks/keepServerFields'
+import { relationId, type RelationValue } from '../../../lib/relationId'
+import { eventColumn } from '../../Events/eventColumn'
 
 const instant = (value: unknown): number | undefined => {
   if (value === null || value === undefined || value === '') return undefined
@@ -9,19 +12,31 @@ const instant = (value: unknown): number | undefined => {
 }
 
 /**
- * `previousStartDate` is the server's: the start a performance had before it was first moved,
- * so schema.org can say `EventRescheduled` with `previousStartDate` (the date on the tickets
- * people already hold). Set when an existing performance's start changes, and kept through
- * later moves; a body never writes it. Moving a performance back to that start clears it.
+ * `previousStartDate` is the server's: the start a performance had before it was first moved
+ * while its event was published, so schema.org can say `EventRescheduled` with
+ * `previousStartDate` (the date on tickets people may already hold). Dates corrected before the
+ * event is announced are no reschedule. Kept through later moves; moving the performance back
+ * to that start clears it; a body never writes it. The event's published row is read (one
+ * indexed SELECT) only when the start changes.
  */
-export const keepPreviousStart: CollectionBeforeChangeHook = ({ data, operation, originalDoc }) => {
+export const keepPreviousStart: CollectionBeforeChangeHook = async ({
+  data,
+  operation,
+  originalDoc,
+  req,
+}) => {
   keepServerFields({ data, operation, originalDoc, fields: ['previousStartDate'] })
   if (operation !== 'update' || !originalDoc) return data
   const before = instant(originalDoc.startDate)
   const after = instant(data.startDate ?? originalDoc.startDate)
   const kept = instant(data.previousStartDate)
-  if (kept !== undefined && kept === after) data.previousStartDate = null
-  else if (kept === undefined && before !== undefined && after !== undefined && before !== after)
-    data.previousStartDate = new Date(before).toISOString()
+  if (kept !== undefined) {
+    if (kept === after) data.previousStartDate = null
+    return data
+  }
+  if (before === undefined || after === undefined || before === after) return data
+  const eventId = relationId((data.event ?? originalDoc.event) as RelationValue)
+  const live = eventId ? isPublished(await eventColumn({ req, eventId, field: '_status' })) : false
+  if (live) data.previousStartDate = new Date(before).toISOString()
   return data
 }
