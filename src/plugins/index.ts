@@ -11,6 +11,7 @@ import { mediaStorage } from './mediaStorage'
 import { nestedPages } from './nestedPages'
 import { noDocumentLocks } from './noDocumentLocks'
 import { observability } from './observability'
+import { plainLabels } from './plainLabels'
 import { changeFeedRoutes } from './changeLog/exports'
 import { dropAnswersOnWrite, partnerApi } from './partnerApi'
 import { realDates } from './realDates'
@@ -62,4 +63,6 @@ export const plugins: Plugin[] = [
   noDocumentLocks(),
   boundedQueries(),
   observability(),
+  // Last: every field the others added is labelled too.
+  plainLabels(),
 ]

@@ -75,7 +75,7 @@ export const ProgrammeDashboard = async ({
         >
           {upcoming.map((p) => (
             <li key={p.id}>
-              <a href={editLink('event-instances', p.id)}>{p.title}</a>
+              <a href={editLink('event-instances', p.id)}>{p.event?.title ?? p.title}</a>
               <span>{when({ at: p.startDate, timeZone: zoneOf(scope, p.tenant) })}</span>
               {p.venue ? <span className="programme-meta">{p.venue}</span> : null}
               {p.status !== 'available' ? (
