@@ -1626,6 +1626,9 @@ export interface ApiKey {
    * The partner system or company.
    */
   partner?: string | null;
+  /**
+   * The organisations whose records the key reads, or writes.
+   */
   tenants: (string | Tenant)[];
   scope: 'read' | 'write';
   /**
