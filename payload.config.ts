@@ -38,6 +38,8 @@ export const configOptions: Config = {
     meta: { titleSuffix: ' · Arts CMS' },
     // The default avatar is a Gravatar image: nothing in the admin loads from outside.
     avatar: 'default',
+    // The programme at a glance above the collections' cards (src/components/Dashboard).
+    components: { beforeDashboard: ['/components/Dashboard#ProgrammeDashboard'] },
     // Every zone a tenant may choose, so a performance can be in any of them (src/lib/timeZones.ts).
     timezones: { supportedTimezones: timeZoneOptions(), defaultTimezone: settings.timeZone },
   },

@@ -813,7 +813,7 @@ export interface Media {
   id: string;
   tenant?: (string | null) | Tenant;
   /**
-   * What the image shows, for people who cannot see it.
+   * What the image shows, for people who cannot see it: screen readers read it aloud, and search engines index it. Please fill it in; leave it empty only for a purely decorative image.
    */
   alt?: string | null;
   caption?: string | null;
@@ -1652,6 +1652,9 @@ export interface ApiKey {
    * The partner system or company.
    */
   partner?: string | null;
+  /**
+   * The organisations whose records the key reads, or writes.
+   */
   tenants: (string | Tenant)[];
   scope: 'read' | 'write';
   /**

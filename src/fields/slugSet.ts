@@ -28,21 +28,32 @@ export const slugSetFields = ({
 export const themeFields = ({
   lastUsedThemeKey = true,
 }: { lastUsedThemeKey?: boolean } = {}): Field[] => [
+  // What the website's developers and its builder set, folded away from editors' daily fields.
   {
-    name: 'themeTemplate',
-    type: 'text',
+    type: 'collapsible',
+    label: 'Advanced',
     admin: {
       position: 'sidebar',
-      description: 'The website theme template this record renders with.',
+      initCollapsed: true,
+      description: 'Set by the website’s developers and its builder; rarely changed by hand.',
     },
+    fields: [
+      {
+        name: 'themeTemplate',
+        type: 'text',
+        label: 'Theme template',
+        admin: { description: 'The website theme template this record renders with.' },
+      },
+      ...(lastUsedThemeKey
+        ? [
+            {
+              name: 'lastUsedThemeKey',
+              type: 'text',
+              label: 'Last used theme key',
+              admin: { readOnly: true, description: 'Set by the website builder.' },
+            } satisfies Field,
+          ]
+        : []),
+    ],
   },
-  ...(lastUsedThemeKey
-    ? [
-        {
-          name: 'lastUsedThemeKey',
-          type: 'text',
-          admin: { position: 'sidebar', description: 'Set by the website builder.' },
-        } satisfies Field,
-      ]
-    : []),
 ]

@@ -43,8 +43,13 @@ export const bookingGroup = (): GroupField =>
     name: 'booking',
     label: 'Booking link',
     fields: [
-      text('bookingLinkLabel', 'For example "Book now".'),
-      linkField({ name: 'bookingLinkURL' }),
+      {
+        name: 'bookingLinkLabel',
+        type: 'text',
+        label: 'Button text',
+        admin: { description: 'For example "Book now".' },
+      },
+      linkField({ name: 'bookingLinkURL', label: 'Booking page address' }),
     ],
   })
 

@@ -11,6 +11,7 @@ import { mediaStorage } from './mediaStorage'
 import { nestedPages } from './nestedPages'
 import { noDocumentLocks } from './noDocumentLocks'
 import { observability } from './observability'
+import { plainLabels } from './plainLabels'
 import { changeFeedRoutes } from './changeLog/exports'
 import { eventFeedRoutes } from './eventFeeds/exports'
 import { dropAnswersOnWrite, partnerApi } from './partnerApi'
@@ -76,4 +77,6 @@ export const plugins: Plugin[] = [
   noDocumentLocks(),
   boundedQueries(),
   observability(),
+  // Last: every field the others added is labelled too.
+  plainLabels(),
 ]

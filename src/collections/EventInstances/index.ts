@@ -147,8 +147,12 @@ export const EventInstances: CollectionConfig = {
     {
       name: 'hidden',
       type: 'checkbox',
+      label: 'Hidden from listings',
       defaultValue: false,
-      admin: { description: 'Keep this performance off public listings.' },
+      admin: {
+        description: 'Keep this performance off public listings.',
+        components: { Cell: '/components/cells/YesNo#YesNoCell' },
+      },
     },
     bookingGroup(),
     {

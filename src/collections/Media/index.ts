@@ -53,9 +53,11 @@ export const Media: CollectionConfig = {
   } satisfies CollectionFacts,
   labels: { singular: 'Media item', plural: 'Media' },
   admin: {
-    useAsTitle: 'filename',
+    // Editors know a file by the name it had on their computer, not the name it is stored under.
+    useAsTitle: 'originalFilename',
+    listSearchableFields: ['originalFilename', 'alt', 'caption', 'credit', 'filename'],
     group: 'Media',
-    defaultColumns: ['filename', 'alt', 'folder', 'mimeType', 'updatedAt'],
+    defaultColumns: ['originalFilename', 'alt', 'folder', 'mimeType', 'updatedAt'],
   },
   access: contentAccess,
   upload: {
@@ -79,7 +81,11 @@ export const Media: CollectionConfig = {
       name: 'alt',
       type: 'text',
       maxLength: 500,
-      admin: { description: 'What the image shows, for people who cannot see it.' },
+      label: 'Alt text',
+      admin: {
+        description:
+          'What the image shows, for people who cannot see it: screen readers read it aloud, and search engines index it. Please fill it in; leave it empty only for a purely decorative image.',
+      },
     },
     { name: 'caption', type: 'textarea' },
     {
@@ -102,25 +108,36 @@ export const Media: CollectionConfig = {
         { name: 'value', type: 'text' },
       ],
     },
+    // What the server keeps for integrations: folded away, read-only.
     {
-      name: 'src',
-      type: 'text',
-      virtual: true,
-      admin: { readOnly: true, description: 'Absolute URL of the original file.' },
-    },
-    {
-      name: 'src_opengraph',
-      type: 'text',
-      virtual: true,
-      admin: { readOnly: true, description: 'Absolute URL of the 1200×630 Open Graph image.' },
-    },
-    {
-      name: 'prefix',
-      type: 'text',
-      admin: {
-        readOnly: true,
-        description: "The tenant's id: the folder the file belongs to in storage.",
-      },
+      type: 'collapsible',
+      label: 'Advanced',
+      admin: { initCollapsed: true, description: 'Kept by the server for websites and partners.' },
+      fields: [
+        {
+          name: 'src',
+          type: 'text',
+          virtual: true,
+          label: 'File address',
+          admin: { readOnly: true, description: 'Absolute URL of the original file.' },
+        },
+        {
+          name: 'src_opengraph',
+          type: 'text',
+          virtual: true,
+          label: 'Open Graph image address',
+          admin: { readOnly: true, description: 'Absolute URL of the 1200×630 Open Graph image.' },
+        },
+        {
+          name: 'prefix',
+          type: 'text',
+          label: 'Storage folder',
+          admin: {
+            readOnly: true,
+            description: "The tenant's id: the folder the file belongs to in storage.",
+          },
+        },
+      ],
     },
     // The storage adapter's column for browser uploads (off here), declared with or without a
     // bucket so that both run on one schema.

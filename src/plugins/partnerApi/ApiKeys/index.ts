@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { userTenantIds } from '../../../access/tenantRoles'
 import { canCreateKeys, manageKeys } from './access'
 import { rateLimitWithinDefault } from './rateLimitWithinDefault'
 import { rotateSecret } from './endpoints/rotateSecret'
@@ -42,9 +43,16 @@ export const ApiKeys: CollectionConfig = {
       name: 'tenants',
       type: 'relationship',
       relationTo: 'tenants',
+      label: 'Organisations',
       hasMany: true,
       required: true,
       minRows: 1,
+      // Someone who manages one organisation makes keys for it: it is there already.
+      defaultValue: ({ user }: { user?: unknown }) => {
+        const ids = userTenantIds({ user: user as Parameters<typeof userTenantIds>[0]['user'] })
+        return ids.length === 1 ? ids : undefined
+      },
+      admin: { description: 'The organisations whose records the key reads, or writes.' },
     },
     {
       name: 'scope',

@@ -1,0 +1,107 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { startApp, type RunningApp } from '../helpers/app'
+import { launchBrowser, screenshotDir, screenshotPath, signInToAdmin } from '../helpers/browser'
+import { installationAdmin } from '../helpers/rest'
+
+const editor = { email: 'dash-e2e-editor@example.com', password: 'dash-e2e-editor-password' }
+const hour = 3_600_000
+
+describe('the programme dashboard in the browser', () => {
+  let app: RunningApp
+  let browser: Browser
+  let page: Page
+  const tenants: Record<string, string> = {}
+
+  beforeAll(async () => {
+    app = await startApp()
+    browser = await launchBrowser()
+    const token = await installationAdmin({ origin: app.origin })
+    const headers = { 'content-type': 'application/json', authorization: `JWT ${token}` }
+    const post = async (collection: string, body: object) => {
+      const res = await fetch(`${app.origin}/api/${collection}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      })
+      expect(res.status, await res.clone().text()).toBe(201)
+      return ((await res.json()) as { doc: { id: string } }).doc.id
+    }
+    for (const [slug, name] of [
+      ['dash-e2e-theatre', 'Dash E2E Theatre'],
+      ['dash-e2e-festival', 'Dash E2E Festival'],
+    ] as const)
+      tenants[slug] = await post('tenants', { slug, name, timeZone: 'Europe/London' })
+    await post('users', {
+      ...editor,
+      tenants: Object.values(tenants).map((tenant) => ({ tenant, roles: ['editor'] })),
+    })
+    for (const [slug, title, inHours] of [
+      ['dash-e2e-theatre', 'Twelfth Night', 26],
+      ['dash-e2e-festival', 'Opening Gala', 4],
+    ] as const) {
+      const tenant = tenants[slug]
+      const event = await post('events', { title, tenant, _status: 'published' })
+      await post('event-instances', {
+        event,
+        tenant,
+        startDate: new Date(Date.now() + inHours * hour).toISOString(),
+      })
+    }
+    await post('events', {
+      title: 'Pericles (draft)',
+      tenant: tenants['dash-e2e-theatre'],
+      _status: 'draft',
+    })
+    page = await browser.newPage({ viewport: { width: 1400, height: 1100 } })
+  })
+
+  afterAll(async () => {
+    await page
+      ?.screenshot({ path: screenshotPath('dashboard-last'), fullPage: true })
+      .catch(() => undefined)
+    await browser?.close()
+    // What the server said, beside the screenshots: the first thing to read when this fails.
+    if (app) fs.writeFileSync(path.join(screenshotDir, 'dashboard-app.log'), app.output())
+    await app?.stop()
+  })
+
+  it('shows the week, the drafts and the edits of every organisation, each row named', async () => {
+    await signInToAdmin({ page, origin: app.origin, ...editor })
+    const upcoming = page.locator('[data-panel="upcoming"]')
+    await upcoming.waitFor()
+    await expect
+      .poll(() => upcoming.locator('li').allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/Opening Gala[\s\S]*Dash E2E Festival/),
+        expect.stringMatching(/Twelfth Night[\s\S]*Dash E2E Theatre/),
+      ])
+    await expect
+      .poll(() => page.locator('[data-panel="drafts"] li').allInnerTexts())
+      .toEqual([expect.stringMatching(/Pericles \(draft\)[\s\S]*never published/)])
+    expect(await page.locator('[data-panel="edits"] li').count()).toBeGreaterThanOrEqual(3)
+    await page.screenshot({ path: screenshotPath('dashboard-all-organisations'), fullPage: true })
+  })
+
+  it('narrows to the organisation picked in the selector, without an organisation column', async () => {
+    await page
+      .context()
+      .addCookies([
+        { name: 'payload-tenant', value: tenants['dash-e2e-theatre'] ?? '', url: app.origin },
+      ])
+    await page.goto(`${app.origin}/admin`)
+    const upcoming = page.locator('[data-panel="upcoming"]')
+    await upcoming.waitFor()
+    const rows = await upcoming.locator('li').allInnerTexts()
+    expect(rows).toEqual([expect.stringMatching(/Twelfth Night/)])
+    expect(rows[0]).not.toMatch(/Dash E2E Theatre/)
+    await expect(page.locator('.programme-dashboard h2').innerText()).resolves.toMatch(
+      /Dash E2E Theatre/,
+    )
+    await page.screenshot({ path: screenshotPath('dashboard-one-organisation'), fullPage: true })
+  })
+})
