@@ -365,6 +365,8 @@ describe('expand', () => {
     expect(String(retrieve.body.detail)).toContain('deeper than 2')
     const media = await site().call('GET', `/media?expand=folder`)
     expect(media.status).toBe(400)
+    // The change feed names records; it expands nothing.
+    expect((await editor().call('GET', '/changes?expand=work')).status).toBe(400)
   })
 
   it('reads each distinct record once: a page costs the same few statements at any size', async () => {
