@@ -1,4 +1,4 @@
-import type { Payload, SanitizedConfig } from 'payload'
+import type { Payload } from 'payload'
 
 import type { KindSpec } from '../kinds/declared'
 import { partnerKinds, type Kind } from '../kinds/model'
@@ -120,12 +120,8 @@ const article = ({ operation, noun }: { operation: Operation; noun: string }): s
 const operations: Operation[] = ['list', 'create', 'retrieve', 'update', 'delete']
 
 /** The kind's model in the running configuration: a kind of another configuration is a 404. */
-const modelOf = ({ payload, path }: { payload: Payload; path: string }): Kind =>
+const modelOf = ({ payload, path }: { payload: Pick<Payload, 'config'>; path: string }): Kind =>
   partnerKinds(payload).get(path) ?? fail({ status: 404, detail: `No partner kind "${path}".` })
-
-/** The kind's model for the document, which has a configuration and no Payload. */
-const documentedKind = ({ config, path }: { config: SanitizedConfig; path: string }): Kind =>
-  partnerKinds({ config }).get(path) ?? fail({ status: 404, detail: `No partner kind "${path}".` })
 
 type ListInput = ReturnType<typeof parseListQuery>
 type Flags = Record<string, boolean>
@@ -213,7 +209,7 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
             ...['limit', 'page', 'cursor', 'sort', 'where', ...(kind.searchable ? ['search'] : [])],
             ...(kind.drafts ? ['draft'] : []),
           ].map(paramRef),
-          ...shapeParameters({ config, kind: documentedKind({ config, path: kind.path }) }),
+          ...shapeParameters({ config, kind: modelOf({ payload: { config }, path: kind.path }) }),
         ],
       },
       headers: ifNoneMatch,
@@ -253,7 +249,7 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
         },
         parameters: ({ config }) => [
           ...(kind.drafts ? [paramRef('draft')] : []),
-          ...shapeParameters({ config, kind: documentedKind({ config, path: kind.path }) }),
+          ...shapeParameters({ config, kind: modelOf({ payload: { config }, path: kind.path }) }),
         ],
       },
       headers: ifNoneMatch,
