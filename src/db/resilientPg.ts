@@ -1,3 +1,5 @@
+import { AsyncResource } from 'node:async_hooks'
+
 import pg from 'pg'
 
 import { countStatement } from '../lib/requestContext'
@@ -79,9 +81,10 @@ export const createResilientPg = ({ log }: { log: Log }): typeof pg => {
           throw unavailable(err)
         })
       }
-      super.connect((err, client, done) =>
-        callback(err ? unavailable(err) : undefined, client, done),
-      )
+      // A client given back by other work is handed over in that work's context: the caller's
+      // is kept, so the statements it sends count for its own request (`countStatement`).
+      const own = AsyncResource.bind(callback)
+      super.connect((err, client, done) => own(err ? unavailable(err) : undefined, client, done))
     }
 
     /**

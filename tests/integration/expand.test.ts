@@ -365,6 +365,8 @@ describe('expand', () => {
     expect(String(retrieve.body.detail)).toContain('deeper than 2')
     const media = await site().call('GET', `/media?expand=folder`)
     expect(media.status).toBe(400)
+    // The change feed names records; it expands nothing.
+    expect((await editor().call('GET', '/changes?expand=work')).status).toBe(400)
   })
 
   it('reads each distinct record once: a page costs the same few statements at any size', async () => {
@@ -385,6 +387,35 @@ describe('expand', () => {
     console.log(`[expand] statements: 2 events ${few}, 20 events ${many}, 19 unexpanded ${plain}`)
     expect(many).toBeLessThanOrEqual(few)
     expect(many - plain).toBeLessThanOrEqual(paths)
+  })
+})
+
+describe('expand through Payload', () => {
+  it('answers the same records with PARTNER_SQL_READS=off, where no plan reads them', async () => {
+    const viaPayload = await startApp({ env: { PARTNER_SQL_READS: 'off', PARTNER_CACHE: 'off' } })
+    try {
+      const query = `/events?limit=20&sort=title&expand=work.image,image,performances.venue`
+      const read = async (origin: string) => {
+        const res = await fetch(`${origin}${partnerBase}/ex-a${query}`, {
+          headers: { authorization: `Bearer ${keys.readA}` },
+        })
+        expect(res.status).toBe(200)
+        // A file's address names the instance that answered.
+        const text = (await res.text()).replace(/http:\/\/localhost:\d+/g, 'http://app')
+        const body = JSON.parse(text) as { docs: Doc[] }
+        // The link to the rest names the minute it was made.
+        for (const doc of body.docs)
+          (doc.performancesMore as { next: unknown }).next = Boolean(
+            (doc.performancesMore as { next: unknown }).next,
+          )
+        return body
+      }
+      const [own, payloads] = [await read(app.origin), await read(viaPayload.origin)]
+      expect(own.docs).toHaveLength(20)
+      expect(payloads).toEqual(own)
+    } finally {
+      await viaPayload.stop()
+    }
   })
 })
 

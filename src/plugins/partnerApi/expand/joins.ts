@@ -21,7 +21,7 @@ export type JoinedMore = { total: number; next: string | null }
  * "From now", to the minute: answers made within a minute say the same, so a cached answer's
  * tag does not change with every miss.
  */
-const fromNow = (): string => {
+export const fromNow = (): string => {
   const now = new Date()
   now.setUTCSeconds(0, 0)
   return now.toISOString()

@@ -5,6 +5,7 @@ import { sanitizedConfig } from '../../../../tests/helpers/sanitizedConfig'
 import { PartnerProblem } from '../../../lib/partnerProblem'
 import { partnerKinds, type Kind } from '../kinds/model'
 import { expandablesOf } from './expandables'
+import { shapeClock } from './params'
 import { expandPathsOf, normaliseShape, parseExpand, parseSelect } from './paths'
 
 let config: SanitizedConfig
@@ -185,5 +186,17 @@ describe('parseSelect', () => {
       }),
     ).toEqual({ expand: 'work,work.image', select: 'id,title,work' })
     expect(normaliseShape({ config, kind: kind('events'), params: {} })).toEqual({})
+  })
+})
+
+describe('the clock of a shape', () => {
+  it('is the minute when a join is expanded at any depth, else nothing', () => {
+    const minute = /^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/
+    expect(shapeClock({ config, kind: kind('events'), expand: 'performances' })).toMatch(minute)
+    expect(
+      shapeClock({ config, kind: kind('event-instances'), expand: 'venue.performances' }),
+    ).toMatch(minute)
+    expect(shapeClock({ config, kind: kind('events'), expand: 'work.image' })).toBe('')
+    expect(shapeClock({ config, kind: kind('events'), expand: undefined })).toBe('')
   })
 })

@@ -1,4 +1,4 @@
-import type { Payload, SanitizedConfig } from 'payload'
+import type { Payload } from 'payload'
 
 import type { KindSpec } from '../kinds/declared'
 import { partnerKinds, type Kind } from '../kinds/model'
@@ -12,7 +12,7 @@ import { caughtUp } from '../cache/freshness'
 import { readVersionOf, type ReadVersion } from '../reads/version'
 import { fail } from '../../../lib/partnerProblem'
 import { parseListQuery, parseRecordQuery, parseRetrieveQuery } from '../reads/listQuery'
-import { readShapeOf, shapeParameters } from '../expand/params'
+import { readShapeOf, shapeClock, shapeParameters } from '../expand/params'
 import { normaliseShape } from '../expand/paths'
 import { shapeRecords } from '../expand/shape'
 import { etagHeader, locationHeader, mediaMultipart, paramRef, readHeaders } from './recordParts'
@@ -123,12 +123,8 @@ const article = ({ operation, noun }: { operation: Operation; noun: string }): s
 const operations: Operation[] = ['list', 'create', 'retrieve', 'update', 'delete']
 
 /** The kind's model in the running configuration: a kind of another configuration is a 404. */
-const modelOf = ({ payload, path }: { payload: Payload; path: string }): Kind =>
+const modelOf = ({ payload, path }: { payload: Pick<Payload, 'config'>; path: string }): Kind =>
   partnerKinds(payload).get(path) ?? fail({ status: 404, detail: `No partner kind "${path}".` })
-
-/** The kind's model for the document, which has a configuration and no Payload. */
-const documentedKind = ({ config, path }: { config: SanitizedConfig; path: string }): Kind =>
-  partnerKinds({ config }).get(path) ?? fail({ status: 404, detail: `No partner kind "${path}".` })
 
 type ListInput = ReturnType<typeof parseListQuery>
 type Flags = Record<string, boolean>
@@ -240,8 +236,7 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
             ...['limit', 'page', 'cursor', 'sort', 'where', ...(kind.searchable ? ['search'] : [])],
             ...(kind.drafts ? ['draft'] : []),
           ].map(paramRef),
-          ...shapeParameters({ config, kind: documentedKind({ config, path: kind.path }) }),
-          ...(kind.guest?.parameters ?? []),
+          ...shapeParameters({ config, kind: modelOf({ payload: { config }, path: kind.path }) }),
         ],
       },
       headers: ifNoneMatch,
@@ -264,7 +259,11 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
       }),
     // The query holds `draft`, and `expand` and `select` normalised: published and latest
     // answers, and answers of other shapes, are never one entry.
-    cached: { resource: kind.path, key: (call) => `list ${JSON.stringify(call.query)}` },
+    cached: {
+      resource: kind.path,
+      key: (call) =>
+        `list ${JSON.stringify(call.query)} ${shapeClock({ config: call.payload.config, kind: modelOf({ payload: call.payload, path: kind.path }), expand: call.query.expand })}`,
+    },
   }),
   retrieve: parts<RetrieveInput>({
     input: {
@@ -285,7 +284,7 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
         },
         parameters: ({ config }) => [
           ...(kind.drafts ? [paramRef('draft')] : []),
-          ...shapeParameters({ config, kind: documentedKind({ config, path: kind.path }) }),
+          ...shapeParameters({ config, kind: modelOf({ payload: { config }, path: kind.path }) }),
           ...(kind.guest?.parameters ?? []),
         ],
       },
@@ -312,7 +311,7 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
     cached: {
       resource: kind.path,
       key: (call) =>
-        `id ${versionOf({ call, kind })} ${(call.params.id ?? '').toLowerCase()} ${call.query.expand ?? ''} ${call.query.select ?? ''}`,
+        `id ${versionOf({ call, kind })} ${(call.params.id ?? '').toLowerCase()} ${call.query.expand ?? ''} ${call.query.select ?? ''} ${shapeClock({ config: call.payload.config, kind: modelOf({ payload: call.payload, path: kind.path }), expand: call.query.expand })}`,
     },
   }),
   create: parts<undefined, PartnerRecord>({
