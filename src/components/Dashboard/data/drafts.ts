@@ -1,8 +1,7 @@
-import type { CollectionSlug, Payload } from 'payload'
+import type { CollectionSlug } from 'payload'
 
 import { relationId, type RelationValue } from '../../../lib/relationId'
-import type { User } from '../../../payload-types'
-import type { DashboardScope } from './scope'
+import type { PanelRead } from './scope'
 
 export type WaitingDraft = {
   collection: string
@@ -28,12 +27,7 @@ export const waitingDrafts = async ({
   user,
   scope,
   limit = 10,
-}: {
-  payload: Payload
-  user: User
-  scope: DashboardScope
-  limit?: number
-}): Promise<WaitingDraft[]> => {
+}: PanelRead): Promise<WaitingDraft[]> => {
   if (scope.tenants.length === 0) return []
   const tenants = scope.tenants.map((tenant) => tenant.id)
   const collections = payload.config.collections.filter(

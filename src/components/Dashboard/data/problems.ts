@@ -1,8 +1,5 @@
-import type { Payload } from 'payload'
-
 import { relationId, type RelationValue } from '../../../lib/relationId'
-import type { User } from '../../../payload-types'
-import type { DashboardScope } from './scope'
+import type { PanelRead } from './scope'
 
 export type Problem = {
   id: string
@@ -24,12 +21,7 @@ export const recentProblems = async ({
   user,
   scope,
   limit = 10,
-}: {
-  payload: Payload
-  user: User
-  scope: DashboardScope
-  limit?: number
-}): Promise<Problem[]> => {
+}: PanelRead): Promise<Problem[]> => {
   if (scope.tenants.length === 0) return []
   const tenant = { in: scope.tenants.map((t) => t.id) }
   // A role that may not read a collection at all (an editor, deliveries) sees none of it. By

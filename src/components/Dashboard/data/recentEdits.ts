@@ -3,8 +3,7 @@ import type { Payload } from 'payload'
 
 import { postgresOf } from '../../../db/postgres'
 import { declaredKinds } from '../../../plugins/partnerApi/exports/kinds'
-import type { User } from '../../../payload-types'
-import type { DashboardScope } from './scope'
+import type { PanelRead } from './scope'
 import { refKey, titlesOf } from './titles'
 
 export type RecentEdit = {
@@ -67,12 +66,7 @@ export const recentEdits = async ({
   user,
   scope,
   limit = 10,
-}: {
-  payload: Payload
-  user: User
-  scope: DashboardScope
-  limit?: number
-}): Promise<RecentEdit[]> => {
+}: PanelRead): Promise<RecentEdit[]> => {
   if (scope.tenants.length === 0) return []
   const tenants = scope.tenants.map((tenant) => tenant.id)
   const { rows } = await postgresOf(payload).drizzle.execute<Row>(sql`

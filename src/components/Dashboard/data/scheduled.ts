@@ -1,8 +1,5 @@
-import type { Payload } from 'payload'
-
 import { upcomingChanges } from '../../../plugins/scheduling/exports'
-import type { User } from '../../../payload-types'
-import type { DashboardScope } from './scope'
+import type { PanelRead } from './scope'
 import { refKey, titlesOf } from './titles'
 
 export type ComingChange = {
@@ -21,12 +18,7 @@ export const comingChanges = async ({
   user,
   scope,
   limit = 10,
-}: {
-  payload: Payload
-  user: User
-  scope: DashboardScope
-  limit?: number
-}): Promise<ComingChange[]> => {
+}: PanelRead): Promise<ComingChange[]> => {
   const changes = (
     await Promise.all(
       scope.tenants.map(async (tenant) =>

@@ -44,6 +44,9 @@ export const dashboardScope = async ({
   return { tenants, several: tenants.length > 1 }
 }
 
+/** What every panel's read is given: who reads, which organisations, how many rows at most. */
+export type PanelRead = { payload: Payload; user: User; scope: DashboardScope; limit?: number }
+
 /** The tenant of a row, by id, for the organisation column. */
 export const tenantOf = ({ scope, tenant }: { scope: DashboardScope; tenant: RelationValue }) =>
   scope.tenants.find(({ id }) => id === relationId(tenant))

@@ -1,8 +1,5 @@
-import type { Payload } from 'payload'
-
 import { relationId, type RelationValue } from '../../../lib/relationId'
-import type { User } from '../../../payload-types'
-import type { DashboardScope } from './scope'
+import type { PanelRead } from './scope'
 
 const day = 86_400_000
 
@@ -25,14 +22,7 @@ export const upcomingPerformances = async ({
   now = new Date(),
   days = 7,
   limit = 50,
-}: {
-  payload: Payload
-  user: User
-  scope: DashboardScope
-  now?: Date
-  days?: number
-  limit?: number
-}): Promise<UpcomingPerformance[]> => {
+}: PanelRead & { now?: Date; days?: number }): Promise<UpcomingPerformance[]> => {
   if (scope.tenants.length === 0) return []
   const { docs } = await payload.find({
     collection: 'event-instances',

@@ -77,17 +77,9 @@ const withRelated = async ({
  * Published events of the principal's tenant, as their published version (a draft saved over
  * a live event is in the versions table, not here), through Payload's access rules.
  */
-const publishedEvents = async ({
-  payload,
-  principal,
-  where,
-  limit,
-}: {
-  payload: Payload
-  principal: PartnerPrincipal
-  where: Where[]
-  limit: number
-}): Promise<Event[]> =>
+type ReadArgs = { payload: Payload; principal: PartnerPrincipal; where: Where[]; limit: number }
+
+const publishedEvents = async ({ payload, principal, where, limit }: ReadArgs): Promise<Event[]> =>
   (
     await payload.find({
       collection: 'events',
@@ -107,12 +99,7 @@ const visiblePerformances = async ({
   principal,
   where,
   limit,
-}: {
-  payload: Payload
-  principal: PartnerPrincipal
-  where: Where[]
-  limit: number
-}): Promise<EventInstance[]> =>
+}: ReadArgs): Promise<EventInstance[]> =>
   (
     await payload.find({
       collection: 'event-instances',
