@@ -129,6 +129,16 @@ describe('the programme dashboard', () => {
     expect(edits.length).toBeGreaterThan(0)
     expect(edits.every((e) => e.tenant === theatre.id)).toBe(true)
     expect(edits.find((e) => e.title === 'Hamlet')).toMatchObject({ by: 'dash-editor@example.com' })
+    // Someone outside the organisation is not named to its editors.
+    await payload.create({
+      collection: 'events',
+      data: { title: 'Installed', tenant: theatre.id, _status: 'published' },
+      ...as(superAdmin),
+    })
+    const later = await recentEdits({ payload, user: editor, scope })
+    expect(later.find((e) => e.title === 'Installed')).toMatchObject({
+      by: 'An installation admin',
+    })
   })
 
   it('a selector cookie naming another organisation narrows to nothing of it', async () => {

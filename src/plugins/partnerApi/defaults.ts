@@ -12,6 +12,9 @@ export const partnerBasePath = `/api/partners/${apiVersion}`
 /** Paths the partner base serves itself, beside the route table: no kind or tenant may take them. */
 export const partnerOwnPaths: readonly string[] = ['openapi', 'docs']
 
+/** All of a tenant's keyless readers together may make this many times one key's requests. */
+export const guestsPerKeyLimit = 10
+
 export const listDefaults = { limit: 10, maxLimit: 100, sort: '-createdAt' } as const
 
 /** What an installation may set on `partnerApi({ … })`; anything left out takes `optionDefaults`. */

@@ -15,7 +15,9 @@ const eventTitle = async ({
     collection: 'events',
     id,
     depth: 0,
-    draft: true,
+    // The published version: a performance's title is read by everyone who reads the
+    // performance, and an unpublished draft's new title is not for them.
+    draft: false,
     select: { title: true },
     overrideAccess: true,
     req,

@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
 import { postgresOf } from '../../../db/postgres'
+import { relationId, type RelationValue } from '../../../lib/relationId'
 import { declaredKinds } from '../../../plugins/partnerApi/exports/kinds'
 import type { PanelRead } from './scope'
 import { refKey, titlesOf } from './titles'
@@ -29,30 +30,53 @@ type Row = {
   actor_id: string | null
 }
 
-/** Names of the users and keys that acted, read once each. */
-const actorNames = async ({ payload, rows }: { payload: Payload; rows: Row[] }) => {
+/**
+ * Names of the users and keys that acted, read once each. A colleague (a member of one of the
+ * shown organisations) and the organisation's own keys are named; anyone else (an installation
+ * admin, a key of other organisations) only by what they are: the dashboard tells an editor
+ * nothing of people outside their organisations.
+ */
+const actorNames = async ({
+  payload,
+  rows,
+  tenants,
+}: {
+  payload: Payload
+  rows: Row[]
+  tenants: readonly string[]
+}) => {
   const ids = (type: string) => [
     ...new Set(rows.filter((r) => r.actor_type === type && r.actor_id).map((r) => r.actor_id!)),
   ]
+  const shown = (value: RelationValue[] | null | undefined) =>
+    (value ?? []).some((tenant) => tenants.includes(relationId(tenant) ?? ''))
   const [users, keys] = await Promise.all([
     payload.find({
       collection: 'users',
       where: { id: { in: ids('user') } },
       pagination: false,
       depth: 0,
-      select: { email: true },
+      select: { email: true, tenants: true },
     }),
     payload.find({
       collection: 'api-keys',
       where: { id: { in: ids('key') } },
       pagination: false,
       depth: 0,
-      select: { name: true },
+      select: { name: true, tenants: true },
     }),
   ])
   return new Map<string, string>([
-    ...users.docs.map((u) => [`user/${u.id}`, u.email] as const),
-    ...keys.docs.map((k) => [`key/${k.id}`, `API key “${k.name}”`] as const),
+    ...users.docs.map(
+      (u) =>
+        [
+          `user/${u.id}`,
+          shown((u.tenants ?? []).map((row) => row.tenant)) ? u.email : 'An installation admin',
+        ] as const,
+    ),
+    ...keys.docs.map(
+      (k) => [`key/${k.id}`, shown(k.tenants) ? `API key “${k.name}”` : 'An API key'] as const,
+    ),
   ])
 }
 
@@ -91,7 +115,7 @@ export const recentEdits = async ({
       user,
       refs: edits.map(({ row, collection }) => ({ collection, id: row.record_id })),
     }),
-    actorNames({ payload, rows }),
+    actorNames({ payload, rows, tenants }),
   ])
   return edits
     .flatMap(({ row, collection }) => {

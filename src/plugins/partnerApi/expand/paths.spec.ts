@@ -143,6 +143,13 @@ describe('parseExpand', () => {
     expect(messages).toContain('deeper than 2')
   })
 
+  it('refuses a path of many segments before looking any of them up', () => {
+    const long = Array.from({ length: 4000 }, () => 'a').join('.')
+    const problem = problemOf(() => parseExpand({ config, kind: kind('events'), raw: long }))
+    expect(problem.status).toBe(400)
+    expect(problem.errors?.[0]?.message).toContain('longer than 2 references can be')
+  })
+
   it('caps the number of paths', () => {
     const raw = Array.from({ length: 11 }, () => 'work').map((w, i) => (i % 2 ? w : `${w}.image`))
     expect(() => parseExpand({ config, kind: kind('events'), raw: raw.join(',') })).not.toThrow()

@@ -17,6 +17,9 @@ const entriesOf = (raw: string): string[] =>
     .map((entry) => entry.trim())
     .filter(Boolean)
 
+/** A path as a problem names it: a long one cut, so the answer does not echo kilobytes. */
+const shown = (path: string): string => (path.length > 80 ? `${path.slice(0, 77)}…` : path)
+
 /** Why `path` cannot be expanded from `kind`, or its expandables' names in order. */
 const resolve = ({
   config,
@@ -28,6 +31,10 @@ const resolve = ({
   path: string
 }): { names: string[] } | { problem: string } => {
   const segments = path.split('.')
+  // Refused before any lookup: each name is tried by its possible lengths, and a path of
+  // thousands of segments would hold the event loop.
+  if (path.length > 200 || segments.length > expandDepth * 4)
+    return { problem: `longer than ${expandDepth} references can be` }
   const names: string[] = []
   let at: Kind | undefined = kind
   let i = 0
@@ -37,7 +44,8 @@ const resolve = ({
     // A reference inside a group is named by its dotted path: the longest name that fits.
     let found: Expandable | undefined
     let used = 0
-    for (let n = segments.length - i; n > 0 && !found; n--) {
+    const longest = Math.max(0, ...[...expandables.keys()].map((name) => name.split('.').length))
+    for (let n = Math.min(segments.length - i, longest); n > 0 && !found; n--) {
       const candidate = expandables.get(segments.slice(i, i + n).join('.'))
       if (candidate) {
         found = candidate
@@ -83,7 +91,7 @@ export const parseExpand = ({
   for (const path of asked) {
     const resolved = resolve({ config, kind, path })
     if ('problem' in resolved) {
-      problems.push({ field: 'expand', message: `"${path}": ${resolved.problem}.` })
+      problems.push({ field: 'expand', message: `"${shown(path)}": ${resolved.problem}.` })
       continue
     }
     paths.push(resolved.names.join('.'))

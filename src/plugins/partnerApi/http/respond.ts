@@ -5,7 +5,19 @@ import { etagOf } from '../../../lib/etag'
  * calendar), whose operation answers the text itself.
  */
 export const encodeBody = ({ result, mediaType }: { result: unknown; mediaType?: string }) =>
-  typeof result === 'string' && mediaType?.startsWith('text/') ? result : JSON.stringify(result)
+  typeof result === 'string' && mediaType?.startsWith('text/')
+    ? result
+    : mediaType === 'application/ld+json'
+      ? scriptSafe(JSON.stringify(result))
+      : JSON.stringify(result)
+
+/**
+ * JSON-LD is pasted into a page's `<script>` element: text an editor or a box office wrote
+ * (`</script><img onerror=…>`) must not end it. The same JSON, with `<`, `>`, `&` and the two
+ * line separators JavaScript reads as line ends written as escapes.
+ */
+const scriptSafe = (json: string): string =>
+  json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 /** An answer of the partner API: never cached by anything between us and the partner. */
 export const json = (

@@ -2,10 +2,17 @@ import type { Payload } from 'payload'
 
 import { tenantMember } from '../../../access/readScope'
 import { fail, PartnerProblem } from '../../../lib/partnerProblem'
+import { guestsPerKeyLimit } from '../defaults'
 import { partnerOptions } from '../options'
 import type { GuestAccess, PartnerPrincipal } from '../types'
 import { tenantBySlug } from './authorize'
-import { countFailedAuth, isFailingTooOften, limitRate, refuseFailingAddress } from './rateLimit'
+import {
+  addressGroup,
+  countFailedAuth,
+  isFailingTooOften,
+  limitRate,
+  refuseFailingAddress,
+} from './rateLimit'
 
 const challenge = { 'www-authenticate': 'Bearer realm="partners"' }
 
@@ -47,7 +54,16 @@ export const admitGuest = async ({
     const tenant = await tenantBySlug({ payload, slug: tenantSlug })
     if (!tenant) return keylessRefused()
     const pass = await guest.admit({ payload, tenant, params, search })
-    await limitRate({ payload, key: { id: `guest:${tenant.id}:${address}` } })
+    // Per address (an IPv6 client by its /64, so it cannot step through its own addresses),
+    // then all of the tenant's guests together: keyless readers never take more than a bounded
+    // share of what the tenant's own keys are served from.
+    await limitRate({ payload, key: { id: `guest:${tenant.id}:${addressGroup(address)}` } })
+    const perKey = partnerOptions(payload.config).rateLimitPerMinute
+    if (perKey > 0)
+      await limitRate({
+        payload,
+        key: { id: `guest:${tenant.id}`, rateLimit: perKey * guestsPerKeyLimit },
+      })
     return {
       key: { id: `guest:${pass.name}`, name: pass.name, scope: 'read', prefix: 'guest' },
       tenant,

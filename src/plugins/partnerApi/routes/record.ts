@@ -311,7 +311,8 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
     cached: {
       resource: kind.path,
       key: (call) =>
-        `id ${versionOf({ call, kind })} ${(call.params.id ?? '').toLowerCase()} ${call.query.expand ?? ''} ${call.query.select ?? ''} ${shapeClock({ config: call.payload.config, kind: modelOf({ payload: call.payload, path: kind.path }), expand: call.query.expand })}`,
+        // Both versions: a preview's expansions are published, a `draft=true` read's latest.
+        `id ${versionOf({ call, kind })} ${readVersionOf({ principal: call.principal, draft: call.query.draft })} ${(call.params.id ?? '').toLowerCase()} ${call.query.expand ?? ''} ${call.query.select ?? ''} ${shapeClock({ config: call.payload.config, kind: modelOf({ payload: call.payload, path: kind.path }), expand: call.query.expand })}`,
     },
   }),
   create: parts<undefined, PartnerRecord>({

@@ -2,22 +2,16 @@ import type { Payload } from 'payload'
 
 import { relationId, type RelationValue } from '../../../lib/relationId'
 import type { GuestAccess, GuestPass } from '../../partnerApi/exports/routes'
-import { fail } from '../../partnerApi/exports/routes'
+import { keylessRefused } from '../../partnerApi/exports/routes'
 import { previewLinksSlug, previewParameter, type PreviewCollection } from '../defaults'
 import { readPreviewToken, type PreviewClaims } from './token'
 
 /**
  * One answer for every token that does not open this record: missing, malformed, tampered,
- * expired, revoked, another tenant's, record's or kind's. Telling them apart would tell a
- * prober which links exist and whose they are.
+ * expired, revoked, another tenant's, record's or kind's; and the same as for a tenant that does
+ * not exist. Telling them apart would tell a prober which links and tenants exist.
  */
-const refuse = (): never =>
-  fail({
-    status: 401,
-    detail:
-      'Send an API key ("Authorization: Bearer <key>"), or the "preview" token of a preview link that is valid for this record.',
-    headers: { 'www-authenticate': 'Bearer realm="partners"' },
-  })
+const refuse = (): never => keylessRefused()
 
 /**
  * Whether the link row still stands behind the token: the row is read on every use (one
