@@ -34,6 +34,16 @@ export const tenancy = (): Plugin => (incoming) => {
               { fields: ['tenant', 'createdAt'] },
               { fields: ['tenant', 'updatedAt'] },
             ],
+            // With all organisations shown, a row says whose it is.
+            ...(collection.admin?.defaultColumns &&
+            !collection.admin.defaultColumns.includes('tenant')
+              ? {
+                  admin: {
+                    ...collection.admin,
+                    defaultColumns: [...collection.admin.defaultColumns, 'tenant'],
+                  },
+                }
+              : {}),
           }
         : {}),
     })),
@@ -46,6 +56,12 @@ export const tenancy = (): Plugin => (incoming) => {
       ]),
     ),
     userHasAccessToAllTenants: (user) => isSuperAdmin(user),
+    // The plugin keeps its field out of lists; an editor of several organisations needs to see
+    // and filter by it.
+    tenantField: {
+      label: 'Organisation',
+      admin: { disableListColumn: false, disableListFilter: false },
+    },
     tenantsArrayField: {
       // Tenant admins manage memberships of their own tenants (checked in limitTenantAssignments).
       arrayFieldAccess: {

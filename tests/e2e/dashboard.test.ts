@@ -87,6 +87,19 @@ describe('the programme dashboard in the browser', () => {
     await page.screenshot({ path: screenshotPath('dashboard-all-organisations'), fullPage: true })
   })
 
+  it('lists name each row’s organisation when all are shown', async () => {
+    await page.goto(`${app.origin}/admin/collections/events`)
+    const table = page.locator('.table table')
+    await table.waitFor()
+    await expect
+      .poll(() => table.locator('thead th').allInnerTexts())
+      .toContainEqual(expect.stringMatching(/Organisation/))
+    const rows = await table.locator('tbody tr').allInnerTexts()
+    expect(rows.some((row) => /Twelfth Night[\s\S]*Dash E2E Theatre/.test(row))).toBe(true)
+    expect(rows.some((row) => /Opening Gala[\s\S]*Dash E2E Festival/.test(row))).toBe(true)
+    await page.screenshot({ path: screenshotPath('events-list-organisations'), fullPage: true })
+  })
+
   it('narrows to the organisation picked in the selector, without an organisation column', async () => {
     await page
       .context()
