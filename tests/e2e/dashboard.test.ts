@@ -94,10 +94,22 @@ describe('the programme dashboard in the browser', () => {
     await expect
       .poll(() => table.locator('thead th').allInnerTexts())
       .toContainEqual(expect.stringMatching(/Organisation/))
-    const rows = await table.locator('tbody tr').allInnerTexts()
-    expect(rows.some((row) => /Twelfth Night[\s\S]*Dash E2E Theatre/.test(row))).toBe(true)
-    expect(rows.some((row) => /Opening Gala[\s\S]*Dash E2E Festival/.test(row))).toBe(true)
+    // The organisation cell names its record once the list has loaded the related names.
+    const rows = () => table.locator('tbody tr').allInnerTexts()
+    await expect
+      .poll(async () => (await rows()).join('\n'), { timeout: 30_000 })
+      .not.toContain('Loading')
     await page.screenshot({ path: screenshotPath('events-list-organisations'), fullPage: true })
+    const shown = await rows()
+    const said = JSON.stringify(shown)
+    expect(
+      shown.some((row) => /Twelfth Night[\s\S]*Dash E2E Theatre/.test(row)),
+      said,
+    ).toBe(true)
+    expect(
+      shown.some((row) => /Opening Gala[\s\S]*Dash E2E Festival/.test(row)),
+      said,
+    ).toBe(true)
   })
 
   it('narrows to the organisation picked in the selector, without an organisation column', async () => {
