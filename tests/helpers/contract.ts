@@ -137,6 +137,8 @@ export const contractChecker = (doc: Document31) => {
 
   return {
     check,
+    /** The document answers are checked against. */
+    document: doc,
     /** operationId → the statuses it was seen answering. */
     seen: () => seen,
     /** operationId → its documented statuses. */
