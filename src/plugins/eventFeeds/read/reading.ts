@@ -77,6 +77,9 @@ const withRelated = async ({
  * Published events of the principal's tenant, as their published version (a draft saved over
  * a live event is in the versions table, not here), through Payload's access rules.
  */
+/** One record of the principal's tenant, by id. */
+type OneRecord = { payload: Payload; principal: PartnerPrincipal; id: string }
+
 type ReadArgs = { payload: Payload; principal: PartnerPrincipal; where: Where[]; limit: number }
 
 const publishedEvents = async ({ payload, principal, where, limit }: ReadArgs): Promise<Event[]> =>
@@ -122,11 +125,7 @@ export const readEvent = async ({
   payload,
   principal,
   id,
-}: {
-  payload: Payload
-  principal: PartnerPrincipal
-  id: string
-}): Promise<FeedReading | undefined> => {
+}: OneRecord): Promise<FeedReading | undefined> => {
   const [event] = await publishedEvents({
     payload,
     principal,
@@ -218,11 +217,7 @@ export const readPerformance = async ({
   payload,
   principal,
   id,
-}: {
-  payload: Payload
-  principal: PartnerPrincipal
-  id: string
-}): Promise<FeedReading | undefined> => {
+}: OneRecord): Promise<FeedReading | undefined> => {
   const [performance] = await visiblePerformances({
     payload,
     principal,
