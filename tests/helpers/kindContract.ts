@@ -170,6 +170,51 @@ export const checkKindContract = async (
       : await call({ method: 'POST', path: base, key: keys.write, json: hugeJson })
   expect(tooLarge.status).toBe(413)
 
+  // batch create, where the kind offers it: 201 in order, 400, 409 naming the record, 413, 415.
+  const batchPath = `${base}/batch`
+  const batched = Boolean(
+    (checker.document as unknown as { paths: Record<string, unknown> }).paths[
+      `/{tenant}/${kind}/batch`
+    ],
+  )
+  const batchBody = () => ({
+    records: [0, 1].map((n) => ({ ...body(`${kind}-batch-${n}`), id: randomUUID() })),
+  })
+  if (batched) {
+    const sent = batchBody()
+    const many = await call({ method: 'POST', path: batchPath, key: keys.write, json: sent })
+    expect(many.status, JSON.stringify(many.body)).toBe(201)
+    expect((many.body.records as { id: string }[]).map((r) => r.id)).toEqual(
+      sent.records.map((r) => r.id),
+    )
+    const again = {
+      records: [{ ...body(`${kind}-batch-again`), id: randomUUID() }, sent.records[0]],
+    }
+    const clash = await call({ method: 'POST', path: batchPath, key: keys.write, json: again })
+    expect(clash.status).toBe(409)
+    expect(clash.body.errors).toEqual([{ field: 'records.1.id', message: 'Already exists.' }])
+    for (const json of [{ records: [] }, { records: [{ nope: true }] }, {}])
+      expect((await call({ method: 'POST', path: batchPath, key: keys.write, json })).status).toBe(
+        400,
+      )
+    expect(
+      (await call({ method: 'POST', path: batchPath, key: keys.write, json: hugeJson })).status,
+    ).toBe(413)
+    expect(
+      (
+        await call({
+          method: 'POST',
+          path: batchPath,
+          key: keys.write,
+          raw: { type: 'text/plain', text: 'x' },
+        })
+      ).status,
+    ).toBe(415)
+    expect(
+      (await call({ method: 'POST', path: batchPath, key: keys.read, json: batchBody() })).status,
+    ).toBe(403)
+  }
+
   // list: 200, bad limit 400
   const listed = await call({
     method: 'GET',
@@ -331,6 +376,7 @@ export const checkKindContract = async (
     { method: 'PATCH', path: `${base}/${id}`, json: { id, ...update } },
     // Another id: a delete let through must not take the record checked below.
     { method: 'DELETE', path: `${base}/${randomUUID()}` },
+    ...(batched ? [{ method: 'POST', path: batchPath, json: batchBody() }] : []),
   ]
   for (const request of requests) {
     expect((await call(request)).status).toBe(401)

@@ -24,6 +24,8 @@ export const EventInstances: CollectionConfig = {
       path: 'event-instances',
       schema: 'EventInstance',
       tag: 'Event instances',
+      // A run of performances is entered at once (a season's dates, a box office's import).
+      batchCreate: true,
     },
   } satisfies CollectionFacts,
   labels: { singular: 'Event instance', plural: 'Event instances' },

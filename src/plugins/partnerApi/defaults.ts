@@ -15,6 +15,9 @@ export const partnerOwnPaths: readonly string[] = ['openapi', 'docs']
 /** All of a tenant's keyless readers together may make this many times one key's requests. */
 export const guestsPerKeyLimit = 10
 
+/** Records one batch create may hold; each counts against the key's rate limit as a request. */
+export const batchLimit = 200
+
 export const listDefaults = { limit: 10, maxLimit: 100, sort: '-createdAt' } as const
 
 /** What an installation may set on `partnerApi({ … })`; anything left out takes `optionDefaults`. */

@@ -29,6 +29,8 @@ export type PartnerKindDeclaration = {
   tag: string
   /** Only these fields are answered (the spec's File is Media seen as a plain file). */
   pick?: readonly string[]
+  /** Offers `POST /{tenant}/{path}/batch`: many records in one request, all of them or none. */
+  batchCreate?: boolean
 }
 
 declare module 'payload' {
@@ -44,7 +46,7 @@ export type Scope = 'read' | 'write'
 
 /** The user a partner request acts as inside Payload: a member of the path's tenant only. */
 export type PartnerPrincipal = {
-  key: Pick<ApiKey, 'id' | 'name' | 'scope' | 'prefix'>
+  key: Pick<ApiKey, 'id' | 'name' | 'scope' | 'prefix' | 'rateLimit'>
   tenant: Tenant
   user: TenantMember & {
     /** The key acting: what the change log records as the author of a write. */

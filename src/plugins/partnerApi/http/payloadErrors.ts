@@ -1,10 +1,11 @@
 import type { Payload } from 'payload'
 import { APIError, Forbidden, NotFound, ValidationError } from 'payload'
 
+import { ItemFailed } from '../../../db/allOrNothing'
 import { isDatabaseUnavailable } from '../../../db/unavailable'
 import { UniquenessConflict } from '../../../lib/uniquenessConflicts'
 import { problemOf } from '../../../lib/problem'
-import { fail, PartnerProblem } from '../../../lib/partnerProblem'
+import { fail, PartnerProblem, problemAt } from '../../../lib/partnerProblem'
 
 /**
  * Turns what an operation throws into a problem, by the error's class: a uniqueness conflict →
@@ -19,6 +20,8 @@ export const toProblem = ({
   payload?: Payload
 }): PartnerProblem => {
   if (err instanceof PartnerProblem) return err
+  if (err instanceof ItemFailed)
+    return problemAt({ problem: toProblem({ err: err.cause, payload }), path: err.path })
   try {
     if (isDatabaseUnavailable(err)) {
       fail({

@@ -53,7 +53,13 @@ export const authorize = async ({
     return fail({ status: 403, detail: 'This API key may only read; this operation writes.' })
   }
   return {
-    key: { id: key.id, name: key.name, scope: key.scope, prefix: key.prefix },
+    key: {
+      id: key.id,
+      name: key.name,
+      scope: key.scope,
+      prefix: key.prefix,
+      rateLimit: key.rateLimit,
+    },
     tenant,
     user: {
       ...tenantMember({

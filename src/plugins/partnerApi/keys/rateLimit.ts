@@ -112,38 +112,40 @@ const refuseKey = (limit: number): never => {
   })
 }
 
-/** Counts one request in PostgreSQL now and refuses it if the shared total is past the limit. */
+/** Counts requests in PostgreSQL now and refuses it if the shared total is past the limit. */
 const countNow = async ({
   db,
   keyId,
   window,
   limit,
+  requests,
 }: {
   db: PostgresAdapter
   keyId: string
   window: Window
   limit: number
+  requests: number
 }): Promise<void> => {
-  window.deciding += 1
+  window.deciding += requests
   const windowStart = new Date(window.minute * 60_000).toISOString()
   let total: number | undefined
   try {
     const result = await db.drizzle.execute<{ count: number }>(
       sql`
       insert into partner_rate_limits (bucket, key_id, window_start, count)
-      values (${`${keyId}@${windowStart}`}, ${keyId}, ${windowStart}, 1)
+      values (${`${keyId}@${windowStart}`}, ${keyId}, ${windowStart}, ${requests})
       on conflict (bucket)
-      do update set count = partner_rate_limits.count + 1
+      do update set count = partner_rate_limits.count + excluded.count
       returning count`,
     )
     total = Number(result.rows[0]?.count ?? 0)
   } catch {
     // The database is away: the request is still counted here, so the limit holds locally.
   } finally {
-    window.deciding -= 1
+    window.deciding -= requests
   }
   // The shared total may lack this process's pending requests, never its decided ones.
-  window.shared = Math.max(window.shared + 1, total ?? 0)
+  window.shared = Math.max(window.shared + requests, total ?? 0)
   if (total !== undefined ? total > limit : window.shared + window.pending > limit) refuseKey(limit)
 }
 
@@ -151,7 +153,7 @@ const secondsToNextMinute = (): number =>
   Math.max(1, Math.ceil(((currentMinute() + 1) * 60_000 - Date.now()) / 1000))
 
 /**
- * Counts one request of a key in the current minute and refuses it with 429 once the key is
+ * Counts a request (or a batch's records) of a key in the current minute and refuses it with 429 once the key is
  * over its limit. The count lives in PostgreSQL, so every app instance shares it; it is written
  * behind the request (coalesced under load), so it costs the request no round trip, except
  * near the limit, where each request is counted before it is answered (`exactWithin`), so
@@ -161,9 +163,12 @@ const secondsToNextMinute = (): number =>
 export const limitRate = ({
   payload,
   key,
+  requests = 1,
 }: {
   payload: Payload
   key: { id: string; rateLimit?: number | null }
+  /** What the request counts as: a batch of many records counts as one request per record. */
+  requests?: number
 }): void | Promise<void> => {
   const keyId = key.id
   const limit = key.rateLimit ?? partnerOptions(payload.config).rateLimitPerMinute
@@ -183,10 +188,10 @@ export const limitRate = ({
     windows.set(keyId, window)
   }
   const known = window.shared + window.sending + window.deciding + window.pending
-  if (known >= limit) refuseKey(limit)
-  if (known >= limit - exactWithin(limit))
-    return countNow({ db: postgresOf(payload), keyId, window, limit })
-  window.pending += 1
+  if (known + requests > limit) refuseKey(limit)
+  if (known + requests > limit - exactWithin(limit))
+    return countNow({ db: postgresOf(payload), keyId, window, limit, requests })
+  window.pending += requests
   scheduleFlush({ db: postgresOf(payload), keyId, window })
 }
 

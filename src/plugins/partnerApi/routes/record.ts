@@ -2,7 +2,9 @@ import type { Payload } from 'payload'
 
 import type { KindSpec } from '../kinds/declared'
 import { partnerKinds, type Kind } from '../kinds/model'
+import { batchLimit } from '../defaults'
 import { createRecord } from '../operations/create'
+import { createRecords } from '../operations/createMany'
 import { deleteRecord } from '../operations/delete'
 import { listRecords } from '../operations/list'
 import { retrieveRecord } from '../operations/retrieve'
@@ -10,7 +12,7 @@ import { updateRecord } from '../operations/update'
 import { hasReplicas, readingFromReplicas } from '../../../db/readRouting'
 import { caughtUp } from '../cache/freshness'
 import { readVersionOf, type ReadVersion } from '../reads/version'
-import { fail } from '../../../lib/partnerProblem'
+import { fail, validationFailed } from '../../../lib/partnerProblem'
 import { parseListQuery, parseRecordQuery, parseRetrieveQuery } from '../reads/listQuery'
 import { readShapeOf, shapeClock, shapeParameters } from '../expand/params'
 import { normaliseShape } from '../expand/paths'
@@ -354,57 +356,88 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
   }),
 })
 
-/** The five routes of each record kind, in the order the kinds are declared. */
+/** The body of a batch: `records` and nothing else (each record is checked by its kind). */
+const batchBodies = (body: unknown): unknown[] => {
+  const { records, ...rest } = (body ?? {}) as Record<string, unknown>
+  const problems = [
+    ...(Array.isArray(records) ? [] : [{ field: 'records', message: 'Required: an array.' }]),
+    ...Object.keys(rest).map((field) => ({ field, message: 'Unknown field.' })),
+  ]
+  if (problems.length > 0) validationFailed(problems)
+  return records as unknown[]
+}
+
+/** `POST /{tenant}/{path}/batch` of a kind that offers it: many creates, all or none. */
+const batchRoute = (kind: RecordKind): PartnerRoute => ({
+  method: 'POST',
+  path: `/{tenant}/${kind.path}/batch`,
+  scope: 'write',
+  tag: { name: kind.tag, description: kind.description },
+  operationId: `create${camel(kind.path)}Batch`,
+  summary: `Create many ${kind.tag.toLowerCase()} at once`,
+  description: `Up to ${String(batchLimit)} records in one request, created in one transaction: every one, or none when any is refused. A refusal names the record by its place (\`records.3.startDate\`). Each record counts as a request against the key's rate limit.`,
+  input: { body: { type: 'json', schema: `${kind.schema}BatchCreate` } },
+  operation: (call) =>
+    createRecords({ ...argsOf(call, kind.path), bodies: batchBodies(call.body) }),
+  success: { status: 201, description: 'Created', schema: `${kind.schema}Batch` },
+  errors: [400, ...common, 409, 413, 415],
+})
+
+/** The five routes of each record kind (and its batch), in the order the kinds are declared. */
 export const recordRoutes = (kinds: readonly RecordKind[]): PartnerRoute[] =>
   kinds.flatMap((kind) => {
     const declared = partsOf(kind)
-    return operations.map((operation): PartnerRoute => {
-      const shape = operationShapes[operation]
-      const noun =
-        operation === 'list'
-          ? kind.tag.toLowerCase()
-          : kind.schema.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
-      const { location, cached, ...own } = declared[operation]
-      return {
-        method: shape.method,
-        path: `/{tenant}/${kind.path}${shape.item ? '/{id}' : ''}`,
-        scope: shape.scope,
-        ...(operation === 'retrieve' && kind.guest ? { guest: kind.guest } : {}),
-        tag: { name: kind.tag, description: kind.description },
-        operationId: `${operation}${camel(kind.path)}`,
-        summary: `${shape.verb} ${article({ operation, noun })}${noun}`,
-        ...(kind.drafts ? { description: draftsDescription[operation] } : {}),
-        ...own,
-        success: {
-          status: shape.successStatus,
-          description: shape.successLabel,
-          ...(shape.successStatus === 204
-            ? {}
-            : {
-                schema:
-                  operation === 'list'
-                    ? `${kind.schema}List`
-                    : operation === 'retrieve'
-                      ? `${kind.schema}Read`
-                      : kind.schema,
-                headers:
-                  shape.method === 'GET'
-                    ? readHeaders
-                    : {
-                        ETag: etagHeader,
-                        ...(operation === 'create' ? { Location: locationHeader } : {}),
-                      },
-              }),
-          ...(shape.method === 'GET' || shape.successStatus === 204 ? {} : { etag: true }),
-          ...(location ? { location } : {}),
-          ...(cached ? { cached } : {}),
-        },
-        errors:
-          operation === 'update' && !kind.updateConflicts
-            ? shape.errors.filter((status) => status !== 409)
-            : shape.errors,
-        errorDescriptions: { 404: 'Not found' },
-        ...(operation === 'list' ? { schemas: recordSchemas(kind.path) } : {}),
-      }
-    })
+    const batch = kind.batchCreate ? [batchRoute(kind)] : []
+    return [
+      ...batch,
+      ...operations.map((operation): PartnerRoute => {
+        const shape = operationShapes[operation]
+        const noun =
+          operation === 'list'
+            ? kind.tag.toLowerCase()
+            : kind.schema.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+        const { location, cached, ...own } = declared[operation]
+        return {
+          method: shape.method,
+          path: `/{tenant}/${kind.path}${shape.item ? '/{id}' : ''}`,
+          scope: shape.scope,
+          ...(operation === 'retrieve' && kind.guest ? { guest: kind.guest } : {}),
+          tag: { name: kind.tag, description: kind.description },
+          operationId: `${operation}${camel(kind.path)}`,
+          summary: `${shape.verb} ${article({ operation, noun })}${noun}`,
+          ...(kind.drafts ? { description: draftsDescription[operation] } : {}),
+          ...own,
+          success: {
+            status: shape.successStatus,
+            description: shape.successLabel,
+            ...(shape.successStatus === 204
+              ? {}
+              : {
+                  schema:
+                    operation === 'list'
+                      ? `${kind.schema}List`
+                      : operation === 'retrieve'
+                        ? `${kind.schema}Read`
+                        : kind.schema,
+                  headers:
+                    shape.method === 'GET'
+                      ? readHeaders
+                      : {
+                          ETag: etagHeader,
+                          ...(operation === 'create' ? { Location: locationHeader } : {}),
+                        },
+                }),
+            ...(shape.method === 'GET' || shape.successStatus === 204 ? {} : { etag: true }),
+            ...(location ? { location } : {}),
+            ...(cached ? { cached } : {}),
+          },
+          errors:
+            operation === 'update' && !kind.updateConflicts
+              ? shape.errors.filter((status) => status !== 409)
+              : shape.errors,
+          errorDescriptions: { 404: 'Not found' },
+          ...(operation === 'list' ? { schemas: recordSchemas(kind.path) } : {}),
+        }
+      }),
+    ]
   })

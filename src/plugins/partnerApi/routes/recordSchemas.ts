@@ -1,3 +1,4 @@
+import { batchLimit } from '../defaults'
 import { partnerKinds, type Kind } from '../kinds/model'
 import type { DocumentContext, JsonSchema } from '../types'
 import { expandableRead, readAnswerSchema, selectionOf } from './shapeSchemas'
@@ -73,6 +74,35 @@ const updateSchema = (kind: Kind): JsonSchema => ({
   required: ['id'],
 })
 
+/** A batch create's body and answer: the records, each as its create and its answer. */
+const batchSchemas = (kind: Kind): Record<string, JsonSchema> => ({
+  [`${kind.schema}BatchCreate`]: {
+    type: 'object',
+    required: ['records'],
+    additionalProperties: false,
+    properties: {
+      records: {
+        type: 'array',
+        minItems: 1,
+        maxItems: batchLimit,
+        items: { $ref: `#/components/schemas/${kind.schema}Create` },
+        description: `From 1 to ${String(batchLimit)} records, each as its create takes it. Created together in one transaction: all of them, or none when any is refused.`,
+      },
+    },
+  },
+  [`${kind.schema}Batch`]: {
+    type: 'object',
+    required: ['records'],
+    properties: {
+      records: {
+        type: 'array',
+        items: { $ref: `#/components/schemas/${kind.schema}` },
+        description: 'The records as stored, in the order sent.',
+      },
+    },
+  },
+})
+
 /** A record kind's schemas: the record, its create and update bodies, its list page. */
 export const recordSchemas =
   (path: string) =>
@@ -87,5 +117,6 @@ export const recordSchemas =
       [`${kind.schema}Create`]: createSchema(kind),
       [`${kind.schema}Update`]: updateSchema(kind),
       [`${kind.schema}List`]: listEnvelope(kind.schema),
+      ...(kind.batchCreate ? batchSchemas(kind) : {}),
     }
   }

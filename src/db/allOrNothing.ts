@@ -1,0 +1,59 @@
+import {
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+  type Payload,
+  type PayloadRequest,
+} from 'payload'
+
+/** The write of one item of a batch failed: the batch was rolled back, and this is why. */
+export class ItemFailed extends Error {
+  override readonly name = 'ItemFailed'
+  /** Where the item sits in the request (`records.3`), for the answer's field names. */
+  readonly path: string
+  readonly index: number
+  constructor({ index, path, cause }: { index: number; path: string; cause: unknown }) {
+    super(`${path}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+    this.index = index
+    this.path = path
+  }
+}
+
+/**
+ * Writes every item in one transaction, or none: the first item that fails rolls back those
+ * before it, and the error says which one (`ItemFailed`). Hooks run inside the same transaction,
+ * so the change log, webhook queue and cache notes of the batch commit or vanish with it.
+ */
+export const allOrNothing = async <Item, Result>({
+  payload,
+  items,
+  path,
+  write,
+}: {
+  payload: Payload
+  items: readonly Item[]
+  /** The items' place in the request body, for the failed item's path: `records`. */
+  path: string
+  write: (args: { req: PayloadRequest; item: Item; index: number }) => Promise<Result>
+}): Promise<Result[]> => {
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  const results: Result[] = []
+  let index = 0
+  try {
+    for (const item of items) {
+      try {
+        results.push(await write({ req, item, index }))
+      } catch (cause) {
+        throw new ItemFailed({ index, path: `${path}.${index}`, cause })
+      }
+      index += 1
+    }
+    await commitTransaction(req)
+    return results
+  } catch (err) {
+    await killTransaction(req)
+    throw err
+  }
+}
