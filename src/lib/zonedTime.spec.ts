@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isoInZone, localDateTime, offsetAt } from './zonedTime'
+import { instantAt, isoInZone, localDateTime, offsetAt } from './zonedTime'
 
 describe('isoInZone', () => {
   it('answers the local offset of the zone at that instant', () => {
@@ -66,5 +66,31 @@ describe('localDateTime', () => {
       '2027-07-10 18:30',
     )
     expect(localDateTime({ value: 'never', timeZone: 'Europe/London' })).toBeUndefined()
+  })
+})
+
+describe('instantAt', () => {
+  it('reads a wall-clock time in the zone, summer and winter', () => {
+    expect(instantAt({ local: '2027-07-10T19:30', timeZone: 'Europe/London' })?.toISOString()).toBe(
+      '2027-07-10T18:30:00.000Z',
+    )
+    expect(instantAt({ local: '2027-01-10T19:30', timeZone: 'Europe/London' })?.toISOString()).toBe(
+      '2027-01-10T19:30:00.000Z',
+    )
+    expect(
+      instantAt({ local: '2027-01-10T19:30', timeZone: 'America/New_York' })?.toISOString(),
+    ).toBe('2027-01-11T00:30:00.000Z')
+  })
+
+  it('has no instant for the hour the clocks skip, and the first of the hour they repeat', () => {
+    expect(instantAt({ local: '2027-03-28T01:30', timeZone: 'Europe/London' })).toBeUndefined()
+    expect(instantAt({ local: '2027-10-31T01:30', timeZone: 'Europe/London' })?.toISOString()).toBe(
+      '2027-10-31T00:30:00.000Z',
+    )
+  })
+
+  it('refuses days and times that do not exist, and other formats', () => {
+    for (const local of ['2027-02-30T19:30', '2027-01-10T24:00', '2027-01-10 19:30', 'soon'])
+      expect(instantAt({ local, timeZone: 'Europe/London' }), local).toBeUndefined()
   })
 })

@@ -84,3 +84,40 @@ export const localDateTime = ({
   }
   return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`
 }
+
+/**
+ * The instant a local wall-clock time (`2027-09-01T19:30`) names in a zone; `undefined` when the
+ * zone skips it (the hour clocks go forward). A time the zone has twice (the hour clocks go
+ * back) is its first.
+ */
+export const instantAt = ({
+  local,
+  timeZone,
+}: {
+  local: string
+  timeZone: string
+}): Date | undefined => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local)
+  if (!m) return undefined
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
+  const wall = Date.UTC(year, month - 1, day, hour, minute)
+  const real = new Date(wall)
+  // 30 February or 24:61 is no time at all, not the day or hour it would roll over into.
+  if (real.getUTCDate() !== day || real.getUTCMonth() !== month - 1 || hour > 23 || minute > 59)
+    return undefined
+  // The offset an hour either side of the wall time: the earlier reading that lands on it wins.
+  const candidates = [wall - 3 * 3_600_000, wall + 3 * 3_600_000]
+    .map((probe) => wall - offsetAt({ instant: new Date(probe), timeZone }))
+    .sort((a, b) => a - b)
+  for (const at of candidates) {
+    const p = partsIn({ instant: new Date(at), timeZone })
+    if (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) === wall) return new Date(at)
+  }
+  return undefined
+}

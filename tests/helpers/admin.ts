@@ -27,7 +27,7 @@ export const adminClient = ({ origin, token }: { origin: string; token?: string 
     get: (path: string) => call('GET', path),
     post: (path: string, body?: unknown) => call('POST', path, body),
     patch: (path: string, body: unknown) => call('PATCH', path, body),
-    delete: (path: string) => call('DELETE', path),
+    delete: (path: string, body?: unknown) => call('DELETE', path, body),
     graphql: async (query: string, variables: Record<string, unknown> = {}) =>
       call('POST', '/api/graphql', { query, variables }),
   }

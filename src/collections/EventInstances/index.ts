@@ -4,6 +4,7 @@ import { contentAccess } from '../../access/content'
 import { linkField } from '../../fields/link'
 import { bookingGroup, instanceTicketingGroups } from '../../fields/ticketing'
 import { availabilityOptions } from './availability'
+import { bulkEndpoints } from './bulk/endpoints'
 import { keepBookingUrl } from './hooks/keepBookingUrl'
 import { validateInstanceDates } from './hooks/validateInstanceDates'
 import { defaultInstanceTitle } from './hooks/defaultInstanceTitle'
@@ -36,6 +37,7 @@ export const EventInstances: CollectionConfig = {
     description: 'Performances: one date and time of an event.',
   },
   access: contentAccess,
+  endpoints: bulkEndpoints,
   hooks: {
     beforeValidate: [validateInstanceDates, zoneFromTenant],
     beforeChange: [defaultInstanceTitle, keepBookingUrl, keepPreviousStart],
