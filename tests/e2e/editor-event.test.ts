@@ -110,9 +110,8 @@ describe('an editor in the admin', () => {
       .first()
       .click()
     await page
-      .locator('.field-type.join')
-      .getByRole('button', { name: /add new|create new/i })
-      .first()
+      .locator('[data-bulk="list"]')
+      .getByRole('button', { name: 'Add one performance' })
       .click()
     const drawer = page.locator('.drawer').last()
     await drawer
@@ -120,7 +119,7 @@ describe('an editor in the admin', () => {
       .fill('02/04/2027 7:30 PM')
     await drawer.locator('#field-startDate .react-datepicker__input-container input').press('Enter')
     await drawer.getByRole('button', { name: /^save$/i }).click()
-    await page.locator('.field-type.join .table tbody tr').first().waitFor({ timeout: 30_000 })
+    await page.locator('[data-bulk="list"] tbody tr').first().waitFor({ timeout: 30_000 })
     await page.screenshot({ path: screenshotPath('editor-event-instance'), fullPage: true })
 
     await page

@@ -125,12 +125,21 @@ export const Events: CollectionConfig = {
           label: 'Performances',
           fields: [
             {
+              name: 'performancesInBulk',
+              type: 'ui',
+              admin: {
+                components: { Field: '/components/PerformancesInBulk#PerformancesInBulk' },
+              },
+            },
+            {
               name: 'instances',
               type: 'join',
               collection: 'event-instances',
               on: 'event',
               defaultSort: 'startDate',
-              admin: { defaultColumns: ['title', 'startDate', 'ticketingSystem', 'hidden'] },
+              // Listed, added and edited by the field above, which reads them again after each
+              // change (this table would not); kept for Payload's REST and GraphQL answers.
+              admin: { hidden: true },
             },
           ],
         },
