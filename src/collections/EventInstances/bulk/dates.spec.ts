@@ -10,6 +10,14 @@ describe('listedDates', () => {
     })
   })
 
+  it('reads rows pasted from a spreadsheet', () => {
+    expect(listedDates('2027-09-01\t19:30\n2027-09-02,14:30,19:30').locals).toEqual([
+      '2027-09-01T19:30',
+      '2027-09-02T14:30',
+      '2027-09-02T19:30',
+    ])
+  })
+
   it('names each line it cannot read, with its number', () => {
     const read = listedDates('2027-09-01 19:30\n2027-02-30 19:30\n2027-09-02\nnext Tuesday')
     expect(read.locals).toEqual(['2027-09-01T19:30'])

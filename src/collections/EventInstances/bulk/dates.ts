@@ -39,7 +39,8 @@ export const listedDates = (text: string): Listed => {
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.trim()
     if (!line) return
-    const [first = '', ...rest] = line.split(/[\sT]+/)
+    // A row pasted from a spreadsheet (`2027-09-01<tab>19:30`, `2027-09-01,19:30`) reads too.
+    const [first = '', ...rest] = line.split(/[\sT,;]+/)
     const date = readDay(first)
     const times = rest
       .join(' ')
