@@ -202,12 +202,49 @@ describe('adding a run of performances', () => {
   })
 })
 
+describe('what the endpoints refuse before reading anything', () => {
+  it('answers ids that are no records, unknown shapes and bodies with 400s naming the field', async () => {
+    const cases: [string, unknown, string][] = [
+      ['POST', { event: 'abc', list: '2027-12-02 19:30' }, 'event'],
+      ['POST', { event: ids.event, list: '2027-12-02 19:30', venue: "1' or '1'='1" }, 'venue'],
+      ['POST', { event: ids.event }, 'list'],
+      [
+        'POST',
+        { event: ids.event, list: '2027-12-02 19:30', durationMinutes: -5 },
+        'durationMinutes',
+      ],
+      ['PATCH', { ids: ['not-a-uuid'], change: { hidden: true } }, 'ids'],
+      ['PATCH', { ids: [], change: { hidden: true } }, 'ids'],
+      ['PATCH', { ids: [ids.event], change: { venue: 'nowhere' } }, 'change.venue'],
+      ['DELETE', { ids: 'all' }, 'ids'],
+    ]
+    for (const [method, body, field] of cases) {
+      const res =
+        method === 'POST'
+          ? await editor.post(endpoint, body)
+          : method === 'PATCH'
+            ? await editor.patch(endpoint, body)
+            : await editor.delete(endpoint, body)
+      expect(res.status, `${method} ${JSON.stringify(body)}`).toBe(400)
+      expect((res.body.errors as { field: string }[])[0]?.field, JSON.stringify(body)).toBe(field)
+    }
+    const notJson = await fetch(`${app.origin}${endpoint}`, {
+      method: 'POST',
+      headers: { authorization: `JWT ${String(editor.token)}`, 'content-type': 'application/json' },
+      body: '[1,2',
+    })
+    expect(notJson.status).toBe(400)
+    expect(await performances()).toHaveLength(30)
+  })
+})
+
 describe('changing several performances at once', () => {
   it('hides, cancels, moves the start time and clears the venue of the chosen ones', async () => {
     const [a, b, c] = await performances()
     const chosen = [a!.id, b!.id, c!.id]
     const hide = await editor.patch(endpoint, {
-      ids: chosen,
+      // The same one twice is one change, not a refusal.
+      ids: [...chosen, a!.id.toUpperCase()],
       change: { hidden: true, cancelled: true },
     })
     expect(hide.status, JSON.stringify(hide.body)).toBe(200)

@@ -69,10 +69,20 @@ describe('patternDates', () => {
     ])
   })
 
-  it('stops just past the limit instead of making years of dates', () => {
-    const { locals } = patternDates({
+  it('refuses a run of more than two seasons', () => {
+    const { problems } = patternDates({
       from: '2027-01-01',
       to: '2099-12-31',
+      weekdays: [1],
+      times: ['19:30'],
+    })
+    expect(problems.map((p) => p.message)).toEqual(['A run spans at most 731 days.'])
+  })
+
+  it('stops just past the limit instead of making a year of dates', () => {
+    const { locals } = patternDates({
+      from: '2027-01-01',
+      to: '2028-12-31',
       weekdays: [0, 1, 2, 3, 4, 5, 6],
       times: ['19:30'],
     })

@@ -7,6 +7,9 @@
 /** Performances one request may add, change or remove. */
 export const mostPerformances = 200
 
+/** The longest run a pattern may span: two seasons, and a bound on the days it walks. */
+export const longestRunDays = 731
+
 export type Listed = { locals: string[]; problems: { line: number; message: string }[] }
 
 const time = /^([01]?\d|2[0-3])[:.h]([0-5]\d)$/
@@ -79,6 +82,8 @@ export const patternDates = (pattern: Pattern): Listed => {
   if (!to) problems.push({ line: 0, message: 'The last day is not a date.' })
   if (from && to && to < from)
     problems.push({ line: 0, message: 'The last day is before the first.' })
+  if (from && to && Date.parse(to) - Date.parse(from) > longestRunDays * 86_400_000)
+    problems.push({ line: 0, message: `A run spans at most ${String(longestRunDays)} days.` })
   if (pattern.weekdays.length === 0) problems.push({ line: 0, message: 'Choose days of the week.' })
   if (times.length === 0 || times.some((t) => t === undefined))
     problems.push({ line: 0, message: 'Give start times like 19:30.' })

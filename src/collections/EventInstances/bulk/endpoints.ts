@@ -2,6 +2,7 @@ import type { Endpoint, PayloadRequest, TypedUser } from 'payload'
 import { APIError, Forbidden, NotFound, ValidationError } from 'payload'
 
 import { ItemFailed } from '../../../db/allOrNothing'
+import { isUuid } from '../../../lib/uuid'
 import { listedDates, patternDates, readTime, type Listed, type Pattern } from './dates'
 import {
   createPerformances,
@@ -71,9 +72,16 @@ const text = (value: unknown, field: string): string | undefined =>
       ? value
       : refuse([{ field, message: 'Must be text.' }])
 
+/** A record's id: a UUID, or the field is refused before anything reaches PostgreSQL. */
+const recordId = (value: unknown, field: string): string | undefined => {
+  const id = text(value, field)
+  return id === undefined || isUuid(id) ? id : refuse([{ field, message: 'Not a record.' }])
+}
+
+/** The chosen performances, each once. */
 const ids = (value: unknown): string[] =>
-  Array.isArray(value) && value.every((id) => typeof id === 'string')
-    ? value
+  Array.isArray(value) && value.every(isUuid)
+    ? [...new Set(value.map((id) => id.toLowerCase()))]
     : refuse([{ field: 'ids', message: 'Choose performances.' }])
 
 /** The local times asked for: a typed list, or a weekly pattern; unreadable lines are refused. */
@@ -128,7 +136,8 @@ const addMany: Endpoint = {
   method: 'post',
   handler: handle(async ({ req, user, body }) => {
     const event =
-      text(body.event, 'event') ?? refuse([{ field: 'event', message: 'Save the event first.' }])
+      recordId(body.event, 'event') ??
+      refuse([{ field: 'event', message: 'Save the event first.' }])
     const { locals, problems } = localsOf(body)
     const durationMinutes = duration(body.durationMinutes)
     if (body.preview === true) {
@@ -148,7 +157,7 @@ const addMany: Endpoint = {
           message: p.message,
         })),
       )
-    const venue = text(body.venue, 'venue')
+    const venue = recordId(body.venue, 'venue')
     const made = await createPerformances({
       payload: req.payload,
       user,
@@ -172,7 +181,7 @@ const changeOf = (value: unknown): Change => {
       if (typeof v === 'boolean') out[name] = v
       else problems.push({ field: `change.${name}`, message: 'Yes or no.' })
     } else if (name === 'venue') {
-      if (v === null || typeof v === 'string') out.venue = v
+      if (v === null || isUuid(v)) out.venue = v
       else problems.push({ field: 'change.venue', message: 'A venue, or none.' })
     } else if (name === 'startTime') {
       const time = typeof v === 'string' ? readTime(v) : undefined
