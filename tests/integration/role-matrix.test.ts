@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import { formatNames } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -415,5 +416,58 @@ describe('preview links, for every role, against the other tenant', () => {
     }
     expect(await yLinks()).toEqual(withLink)
     expect((await keyless(`/matrix-y/events/${yEvent}${q}`)).status).toBe(200)
+  })
+})
+
+describe('performances in bulk, for every role, against the other tenant', () => {
+  const bulk = '/api/event-instances/bulk'
+  const yInstances = async () =>
+    JSON.stringify(
+      (
+        await payload.find({
+          collection: 'event-instances',
+          where: { tenant: { equals: y.id } },
+          depth: 0,
+          pagination: false,
+          sort: 'id',
+        })
+      ).docs,
+    )
+
+  it("nobody of X adds to, changes or deletes Y's performances; a super-admin may", async () => {
+    const yEvent = records.get('events')!.y
+    const yInstance = records.get('event-instances')!.y
+    const xEvent = records.get('events')!.x
+    const before = await yInstances()
+    for (const [role, client] of Object.entries(roles)) {
+      const signed = await client()
+      const add = await signed.post(bulk, { event: yEvent, list: '2031-01-01 19:30' })
+      expect([401, 404], `${role} add: ${add.status}`).toContain(add.status)
+      const change = await signed.patch(bulk, { ids: [yInstance], change: { hidden: true } })
+      expect([401, 404], `${role} change: ${change.status}`).toContain(change.status)
+      const remove = await signed.delete(bulk, { ids: [yInstance] })
+      expect([401, 404], `${role} delete: ${remove.status}`).toContain(remove.status)
+    }
+    expect(await yInstances()).toBe(before)
+
+    // Partner keys of X: the batch on Y's path is refused, on X's path Y's event is no event.
+    const xWrite = await createKey({ payload, tenants: [x], scope: 'write' })
+    const batch = (tenant: string, event: string) =>
+      fetch(`${app.origin}${partnerBase}/${tenant}/event-instances/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${xWrite}` },
+        body: JSON.stringify({
+          records: [{ id: randomUUID(), event, startDate: '2031-01-01T19:30:00.000Z' }],
+        }),
+      })
+    expect((await batch('matrix-y', yEvent)).status).toBe(403)
+    expect((await batch('matrix-x', yEvent)).status).toBe(400)
+    expect((await batch('matrix-x', xEvent)).status).toBe(201)
+    expect(await yInstances()).toBe(before)
+
+    const root = await signIn({ origin: app.origin, email: 'matrix-root@example.com', password })
+    const made = await root.post(bulk, { event: yEvent, list: '2031-01-01 19:30' })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    expect(await yInstances()).not.toBe(before)
   })
 })
