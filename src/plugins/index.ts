@@ -7,6 +7,7 @@ import { redirects } from '../collections/Redirects'
 import { boundedQueries } from './boundedQueries'
 import { changeLog } from './changeLog'
 import { customAttributeTargets } from './customAttributeTargets'
+import { keepServerErrors } from './keepServerErrors'
 import { mediaStorage } from './mediaStorage'
 import { nestedPages } from './nestedPages'
 import { noDocumentLocks } from './noDocumentLocks'
@@ -77,6 +78,7 @@ export const plugins: Plugin[] = [
   noDocumentLocks(),
   boundedQueries(),
   observability(),
+  keepServerErrors(),
   // Last: every field the others added is labelled too.
   plainLabels(),
 ]

@@ -21,6 +21,7 @@ import { MetaTitleComponent as MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c08
 import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
+import { KeepServerErrors as KeepServerErrors_ed30d6829f870b2ba5b68ee3111367d3 } from '../../../components/KeepServerErrors'
 import { AssignTenantFieldTrigger as AssignTenantFieldTrigger_1d0591e3cf4f332c83a86da13a0de59a } from '@payloadcms/plugin-multi-tenant/client'
 import { YesNoCell as YesNoCell_5b7a61b382b8bfc32cb4258833c01112 } from '../../../components/cells/YesNo'
 import { WatchTenantCollection as WatchTenantCollection_1d0591e3cf4f332c83a86da13a0de59a } from '@payloadcms/plugin-multi-tenant/client'
@@ -29,8 +30,8 @@ import { KeyWork as KeyWork_cc06fa9aead0235580ccc4fe1115f54d } from '../../../co
 import { WebhookSecret as WebhookSecret_d9b1dc97dd82afe7b5d8748069e511c3 } from '../../../components/WebhookSecret'
 import { CredentialsSet as CredentialsSet_9a4e280b7314d42599ec6b02c2c3c8ce } from '../../../components/CredentialsSet'
 import { TicketingSync as TicketingSync_d550fa9ac49c9734a01a087ef80f964d } from '../../../components/TicketingSync'
-import { ProgrammeDashboard as ProgrammeDashboard_9a680279bc487e655cb510fd8d9dadff } from '../../../components/Dashboard'
 import { TenantSelector as TenantSelector_d6d5f193a167989e2ee7d14202901e62 } from '@payloadcms/plugin-multi-tenant/rsc'
+import { ProgrammeDashboard as ProgrammeDashboard_9a680279bc487e655cb510fd8d9dadff } from '../../../components/Dashboard'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { TenantSelectionProvider as TenantSelectionProvider_d6d5f193a167989e2ee7d14202901e62 } from '@payloadcms/plugin-multi-tenant/rsc'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
@@ -60,6 +61,7 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#MetaDescriptionComponent": MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaImageComponent": MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
+  "/components/KeepServerErrors#KeepServerErrors": KeepServerErrors_ed30d6829f870b2ba5b68ee3111367d3,
   "@payloadcms/plugin-multi-tenant/client#AssignTenantFieldTrigger": AssignTenantFieldTrigger_1d0591e3cf4f332c83a86da13a0de59a,
   "/components/cells/YesNo#YesNoCell": YesNoCell_5b7a61b382b8bfc32cb4258833c01112,
   "@payloadcms/plugin-multi-tenant/client#WatchTenantCollection": WatchTenantCollection_1d0591e3cf4f332c83a86da13a0de59a,
@@ -68,8 +70,8 @@ export const importMap = {
   "/components/WebhookSecret#WebhookSecret": WebhookSecret_d9b1dc97dd82afe7b5d8748069e511c3,
   "/components/CredentialsSet#CredentialsSet": CredentialsSet_9a4e280b7314d42599ec6b02c2c3c8ce,
   "/components/TicketingSync#TicketingSync": TicketingSync_d550fa9ac49c9734a01a087ef80f964d,
-  "/components/Dashboard#ProgrammeDashboard": ProgrammeDashboard_9a680279bc487e655cb510fd8d9dadff,
   "@payloadcms/plugin-multi-tenant/rsc#TenantSelector": TenantSelector_d6d5f193a167989e2ee7d14202901e62,
+  "/components/Dashboard#ProgrammeDashboard": ProgrammeDashboard_9a680279bc487e655cb510fd8d9dadff,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "@payloadcms/plugin-multi-tenant/rsc#TenantSelectionProvider": TenantSelectionProvider_d6d5f193a167989e2ee7d14202901e62,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
