@@ -7,6 +7,7 @@ import { redirects } from '../collections/Redirects'
 import { boundedQueries } from './boundedQueries'
 import { changeLog } from './changeLog'
 import { customAttributeTargets } from './customAttributeTargets'
+import { firstUserForm } from './firstUserForm'
 import { keepServerErrors } from './keepServerErrors'
 import { mediaStorage } from './mediaStorage'
 import { nestedPages } from './nestedPages'
@@ -75,6 +76,7 @@ export const plugins: Plugin[] = [
     : [changeLog({ subscribers: [queueDeliveries] })]),
   dropAnswersOnWrite(),
   tenancy(),
+  firstUserForm(),
   noDocumentLocks(),
   boundedQueries(),
   observability(),

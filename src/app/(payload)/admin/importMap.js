@@ -26,6 +26,7 @@ import { KeepServerErrors as KeepServerErrors_ed30d6829f870b2ba5b68ee3111367d3 }
 import { AssignTenantFieldTrigger as AssignTenantFieldTrigger_1d0591e3cf4f332c83a86da13a0de59a } from '@payloadcms/plugin-multi-tenant/client'
 import { YesNoCell as YesNoCell_5b7a61b382b8bfc32cb4258833c01112 } from '../../../components/cells/YesNo'
 import { WatchTenantCollection as WatchTenantCollection_1d0591e3cf4f332c83a86da13a0de59a } from '@payloadcms/plugin-multi-tenant/client'
+import { FirstUserNote as FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc } from '../../../components/FirstUserNote'
 import { ApiKeySecret as ApiKeySecret_160c47a5534fd2ae86ed24e15dc0e645 } from '../../../components/ApiKeySecret'
 import { KeyWork as KeyWork_cc06fa9aead0235580ccc4fe1115f54d } from '../../../components/KeyWork'
 import { WebhookSecret as WebhookSecret_d9b1dc97dd82afe7b5d8748069e511c3 } from '../../../components/WebhookSecret'
@@ -67,6 +68,7 @@ export const importMap = {
   "@payloadcms/plugin-multi-tenant/client#AssignTenantFieldTrigger": AssignTenantFieldTrigger_1d0591e3cf4f332c83a86da13a0de59a,
   "/components/cells/YesNo#YesNoCell": YesNoCell_5b7a61b382b8bfc32cb4258833c01112,
   "@payloadcms/plugin-multi-tenant/client#WatchTenantCollection": WatchTenantCollection_1d0591e3cf4f332c83a86da13a0de59a,
+  "/components/FirstUserNote#FirstUserNote": FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc,
   "/components/ApiKeySecret#ApiKeySecret": ApiKeySecret_160c47a5534fd2ae86ed24e15dc0e645,
   "/components/KeyWork#KeyWork": KeyWork_cc06fa9aead0235580ccc4fe1115f54d,
   "/components/WebhookSecret#WebhookSecret": WebhookSecret_d9b1dc97dd82afe7b5d8748069e511c3,
