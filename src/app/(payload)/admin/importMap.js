@@ -26,6 +26,8 @@ import { KeepServerErrors as KeepServerErrors_ed30d6829f870b2ba5b68ee3111367d3 }
 import { AssignTenantFieldTrigger as AssignTenantFieldTrigger_1d0591e3cf4f332c83a86da13a0de59a } from '@payloadcms/plugin-multi-tenant/client'
 import { YesNoCell as YesNoCell_5b7a61b382b8bfc32cb4258833c01112 } from '../../../components/cells/YesNo'
 import { BlockRowLabel as BlockRowLabel_f9b90e4039e1a8dc58eed4309a43f07d } from '../../../components/BlockRowLabel'
+import { AltTextCell as AltTextCell_16b6d9dea271b053d28e53f37872137f } from '../../../components/cells/AltTextCell'
+import { AltTextWarning as AltTextWarning_013c1f359ca0b67fe174eb815e499dd9 } from '../../../components/AltTextWarning'
 import { WatchTenantCollection as WatchTenantCollection_1d0591e3cf4f332c83a86da13a0de59a } from '@payloadcms/plugin-multi-tenant/client'
 import { FirstUserNote as FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc } from '../../../components/FirstUserNote'
 import { ApiKeySecret as ApiKeySecret_160c47a5534fd2ae86ed24e15dc0e645 } from '../../../components/ApiKeySecret'
@@ -69,6 +71,8 @@ export const importMap = {
   "@payloadcms/plugin-multi-tenant/client#AssignTenantFieldTrigger": AssignTenantFieldTrigger_1d0591e3cf4f332c83a86da13a0de59a,
   "/components/cells/YesNo#YesNoCell": YesNoCell_5b7a61b382b8bfc32cb4258833c01112,
   "/components/BlockRowLabel#BlockRowLabel": BlockRowLabel_f9b90e4039e1a8dc58eed4309a43f07d,
+  "/components/cells/AltTextCell#AltTextCell": AltTextCell_16b6d9dea271b053d28e53f37872137f,
+  "/components/AltTextWarning#AltTextWarning": AltTextWarning_013c1f359ca0b67fe174eb815e499dd9,
   "@payloadcms/plugin-multi-tenant/client#WatchTenantCollection": WatchTenantCollection_1d0591e3cf4f332c83a86da13a0de59a,
   "/components/FirstUserNote#FirstUserNote": FirstUserNote_bba8a591be838fa71dd4ed5a1b34f5cc,
   "/components/ApiKeySecret#ApiKeySecret": ApiKeySecret_160c47a5534fd2ae86ed24e15dc0e645,
