@@ -17,7 +17,7 @@ const errorsOf = (fields: FormState): FieldErrors =>
   )
 
 /**
- * Keeps the errors a failed save put beside its fields until the editor changes a value or
+ * Keeps the errors a refused save put beside its fields until the editor changes a value or
  * saves again. Payload's form asks the server for a fresh form state while a save is under way
  * and after it; that answer validates only the fields' own `validate` functions (or nothing,
  * when it was asked before the save failed) and marks every other field valid, wiping what a
@@ -28,17 +28,25 @@ export const KeepServerErrors = () => {
   const [fields, dispatchFields] = useAllFormFields()
   const submitted = useFormSubmitted()
   const processing = useFormProcessing()
+  const wasProcessing = useRef(false)
   const held = useRef<Held | null>(null)
 
   useEffect(() => {
+    const saveEnded = wasProcessing.current && !processing
+    wasProcessing.current = processing
     if (processing || !submitted) {
       held.current = null
       return
     }
-    const values = valuesOf(fields)
-    if (!held.current || held.current.values !== values) {
+    // The render that ends a refused save carries its errors: those are the ones to keep.
+    if (saveEnded) {
       const errors = errorsOf(fields)
-      held.current = errors.length > 0 ? { errors, values } : null
+      held.current = errors.length > 0 ? { errors, values: valuesOf(fields) } : null
+      return
+    }
+    if (!held.current) return
+    if (held.current.values !== valuesOf(fields)) {
+      held.current = null
       return
     }
     const wiped = held.current.errors.filter(({ path }) => fields[path]?.valid !== false)
