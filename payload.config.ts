@@ -80,6 +80,8 @@ export const configOptions: Config = {
     },
   }),
   hooks: { afterError: [answerOutagesAs503] },
+  // Payload's schedule drawer lists the record's waiting publishes and unpublishes under this.
+  i18n: { translations: { en: { general: { upcomingEvents: 'Scheduled changes' } } } },
   // Production logs JSON lines that name their request; development keeps Payload's pretty lines.
   ...(settings.production ? { logger: payloadLoggerConfig() } : {}),
   // In src/plugins/index.ts, in the order they must run; the partner API adds the key collection.

@@ -42,9 +42,13 @@ export const ApiKeySecret = () => {
             onFocus={(e) => e.target.select()}
             style={{ width: '100%', fontFamily: 'monospace', padding: '8px' }}
           />
+          {/* One span: Payload lays a description out as flex items, which drop the space
+              between the words and the code. */}
           <p className="field-description">
-            Copy it now: it is shown this once. Partners send it as{' '}
-            <code>Authorization: Bearer &lt;key&gt;</code>.
+            <span>
+              Copy it now: it is shown this once. Partners send it as{' '}
+              <code>Authorization: Bearer &lt;key&gt;</code>.
+            </span>
           </p>
         </>
       ) : (

@@ -2,6 +2,8 @@ import type { CollectionBeforeOperationHook, Plugin, Where } from 'payload'
 import { APIError } from 'payload'
 
 import { maxBodyNesting } from '../fields/bodyNesting'
+import { nulFieldPath } from '../fields/nulField'
+import { fieldRefusal } from '../lib/fieldRefusal'
 import { valueNestingDepth } from '../lib/jsonDepth'
 import { holdsNul } from '../lib/nul'
 import { queryLimits, wordsIn } from '../lib/queryLimits'
@@ -33,18 +35,25 @@ const patternCost = (where: unknown): { words: number; characters: number } => {
   return cost
 }
 
+const nulRefused = 'Text may not hold a NUL character (\\u0000).'
+
 /**
  * Every operation that takes a `where` (reads, counts, versions, bulk updates and deletes) or
  * `data` (creates and updates).
  */
-const refuseHeavyQueries: CollectionBeforeOperationHook = ({ args }) => {
+const refuseHeavyQueries: CollectionBeforeOperationHook = ({ args, collection, req }) => {
   // Payload's hooks and validators walk data by recursion: data nested past the stack was a 500.
   const data = (args as { data?: unknown }).data
   if (data && valueNestingDepth(data, maxBodyNesting) > maxBodyNesting)
     throw new APIError(`The data nests deeper than ${maxBodyNesting} levels.`, 400)
   const where = (args as { where?: Where }).where
-  if (holdsNul(data) || holdsNul(where))
-    throw new APIError('Text may not hold a NUL character (\\u0000).', 400)
+  if (holdsNul(data)) {
+    // Named, a form shows it beside the field that holds it.
+    const path = nulFieldPath({ fields: collection.fields, data })
+    if (path) throw fieldRefusal({ collection: collection.slug, path, message: nulRefused, req })
+    throw new APIError(nulRefused, 400)
+  }
+  if (holdsNul(where)) throw new APIError(nulRefused, 400)
   if (!where) return args
   // Only the patterns: Payload's own admin nests and combines conditions deeper than a partner
   // may, so the partner API's other limits would refuse the admin's own queries.

@@ -7,6 +7,8 @@ import { redirects } from '../collections/Redirects'
 import { boundedQueries } from './boundedQueries'
 import { changeLog } from './changeLog'
 import { customAttributeTargets } from './customAttributeTargets'
+import { firstUserForm } from './firstUserForm'
+import { keepServerErrors } from './keepServerErrors'
 import { mediaStorage } from './mediaStorage'
 import { nestedPages } from './nestedPages'
 import { noDocumentLocks } from './noDocumentLocks'
@@ -74,9 +76,11 @@ export const plugins: Plugin[] = [
     : [changeLog({ subscribers: [queueDeliveries] })]),
   dropAnswersOnWrite(),
   tenancy(),
+  firstUserForm(),
   noDocumentLocks(),
   boundedQueries(),
   observability(),
+  keepServerErrors(),
   // Last: every field the others added is labelled too.
   plainLabels(),
 ]

@@ -1,5 +1,5 @@
 import { multiTenantPlugin } from '@payloadcms/plugin-multi-tenant'
-import type { Plugin } from 'payload'
+import type { Config as PayloadConfig, Plugin } from 'payload'
 
 import { isSuperAdmin } from '../access/isSuperAdmin'
 import { isTenantAdmin } from '../access/tenantRoles'
@@ -14,7 +14,7 @@ import { collectionsDeclaring } from './partnerApi/exports/kinds'
  * collection: measured, every tenant read ran 14 nested checks and sent 14 identical
  * `tenant in (…)` conditions. Each collection gets its own copy first.
  */
-export const tenancy = (): Plugin => (incoming) => {
+export const tenancy = (): Plugin => async (incoming) => {
   const owned = new Set<string>(
     collectionsDeclaring({ collections: incoming.collections ?? [], fact: 'tenantOwned' }),
   )
@@ -48,7 +48,7 @@ export const tenancy = (): Plugin => (incoming) => {
         : {}),
     })),
   }
-  return multiTenantPlugin<Config>({
+  const withTenants = await multiTenantPlugin<Config>({
     collections: Object.fromEntries(
       collectionsDeclaring({ collections: config.collections, fact: 'tenantOwned' }).map((slug) => [
         slug,
@@ -88,4 +88,35 @@ export const tenancy = (): Plugin => (incoming) => {
     },
     i18n: { translations: { en: { 'nav-tenantSelector-label': 'Organisation' } } },
   })(config)
+  return selectorInHeader(withTenants)
+}
+
+const selectorPath = '@payloadcms/plugin-multi-tenant/rsc#TenantSelector'
+
+const isSelector = (component: unknown): boolean =>
+  component === selectorPath ||
+  (typeof component === 'object' &&
+    component !== null &&
+    (component as { path?: unknown }).path === selectorPath)
+
+/**
+ * The plugin puts the organisation selector at the top of the side menu, which is collapsed on
+ * most screens: an editor of several organisations could not see which one the lists show. It
+ * goes to the header instead, on every view (the plugin's own component: it shows itself only
+ * to someone with more than one organisation, and is read-only on a document).
+ */
+const selectorInHeader = (config: PayloadConfig): PayloadConfig => {
+  const components = config.admin?.components ?? {}
+  const selector = (components.beforeNav ?? []).filter(isSelector)
+  return {
+    ...config,
+    admin: {
+      ...config.admin,
+      components: {
+        ...components,
+        beforeNav: (components.beforeNav ?? []).filter((c) => !isSelector(c)),
+        actions: [...selector, ...(components.actions ?? [])],
+      },
+    },
+  }
 }

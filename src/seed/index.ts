@@ -5,6 +5,10 @@ import { seedTenants, type SeedTenant } from './data'
 import { makeImage } from './images'
 import { bullets, heading, paragraph, picture, richText } from './richText'
 import { scheduleChange, upcomingChanges } from '../plugins/scheduling/exports'
+import { clip, seoDescriptionMax } from '../plugins/seo/defaults'
+
+/** A search result's summary, within what search engines show. */
+const seoSummary = (text: string): string => clip({ text, max: seoDescriptionMax })
 
 type Doc = { id: string }
 
@@ -180,6 +184,9 @@ const seedTenant = async ({
         data: {
           ...own,
           title,
+          meta: {
+            description: seoSummary(`${title}, a new production for ${spec.season}.`),
+          },
           description: richText(
             heading('Synopsis'),
             paragraph(
@@ -234,6 +241,9 @@ const seedTenant = async ({
           picture({ media: image.id, caption: `${item.title}, ${spec.season}` }),
           bullets('Running time about 2 hours 30 minutes, one interval', 'Recommended age 12+'),
         ),
+        // Written as an editor would: the default, the start of the description, begins with
+        // its heading.
+        meta: { description: seoSummary(`${item.title}: ${spec.season} at ${venue?.title}.`) },
         venue: { name: venue?.title, address: venue?.address, city: venue?.city },
         organizer: { name: spec.name, email: `boxoffice@${spec.slug}.example` },
         booking: {

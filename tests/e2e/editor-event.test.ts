@@ -65,12 +65,8 @@ describe('an editor in the admin', () => {
     // Pick the theatre in the tenant selector.
     await page.goto(`${app.origin}/admin/collections/events`)
     await page.waitForLoadState('networkidle')
-    const selector = page.locator('.tenant-selector')
-    // The tenant selector sits in the side navigation, which starts closed.
-    if ((await page.locator('.template-default--nav-open').count()) === 0) {
-      await page.locator('button.nav-toggler:visible').first().click()
-      await page.locator('.template-default--nav-open').waitFor()
-    }
+    // The tenant selector sits in the header, the side navigation closed.
+    const selector = page.locator('.app-header .tenant-selector')
     await selector.waitFor({ timeout: 30_000 })
     await selector.locator('.rs__control').click()
     await page.locator('.rs__option', { hasText: 'E2E Theatre' }).click()

@@ -103,7 +103,9 @@ describe('the demo data set', () => {
         expect(change.action).toBe('publish')
         expect(new Date(change.at).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000)
         expect(draft.meta?.title).toBe(draft.title)
-        expect(draft.meta?.description).toMatch(/^About the production/)
+        // Written for search results: no heading, within the length they show.
+        expect(draft.meta?.description).toMatch(new RegExp(`^${draft.title}: `))
+        expect(draft.meta?.description?.length).toBeLessThanOrEqual(150)
       }
     }
     expect(seedTenants.some((spec) => spec.events.some((e) => e.announceInDays))).toBe(true)

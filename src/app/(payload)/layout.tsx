@@ -6,6 +6,7 @@ import type React from 'react'
 
 import { adminServerFunctions } from '../../plugins/scheduling/exports'
 import { importMap } from './admin/importMap.js'
+import './custom.scss'
 
 type Args = { children: React.ReactNode }
 

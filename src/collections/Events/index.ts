@@ -104,6 +104,12 @@ export const Events: CollectionConfig = {
               name: 'venue',
               type: 'group',
               fields: [
+                // Stores nothing: copies a Venue record into the fields below.
+                {
+                  name: 'fillFromVenue',
+                  type: 'ui',
+                  admin: { components: { Field: '/components/FillFromVenue#FillFromVenue' } },
+                },
                 { name: 'name', type: 'text' },
                 { name: 'address', type: 'text' },
                 { name: 'city', type: 'text' },

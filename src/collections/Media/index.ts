@@ -85,7 +85,13 @@ export const Media: CollectionConfig = {
       admin: {
         description:
           'What the image shows, for people who cannot see it: screen readers read it aloud, and search engines index it. Please fill it in; leave it empty only for a purely decorative image.',
+        components: { Cell: '/components/cells/AltTextCell#AltTextCell' },
       },
+    },
+    {
+      name: 'altTextWarning',
+      type: 'ui',
+      admin: { components: { Field: '/components/AltTextWarning#AltTextWarning' } },
     },
     { name: 'caption', type: 'textarea' },
     {

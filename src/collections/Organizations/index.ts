@@ -4,8 +4,10 @@ import type { CollectionFacts } from '../facts'
 
 export const Organizations = slugSetCollection({
   slug: 'organizations',
-  singular: 'Organisation',
-  plural: 'Organisations',
+  // "Organisations" are the tenants, the organisations using the CMS (the selector, the lists'
+  // column): these are the companies their programmes name.
+  singular: 'Company',
+  plural: 'Companies',
   group: 'Places & people',
   urlPrefix: '/organizations',
   description: 'Companies, ensembles, producers and partners.',

@@ -11,7 +11,7 @@ import { validateWebsite } from './validateWebsite'
 
 export const Tenants: CollectionConfig = {
   slug: 'tenants',
-  labels: { singular: 'Organisation (tenant)', plural: 'Organisations (tenants)' },
+  labels: { singular: 'Organisation', plural: 'Organisations' },
   admin: {
     useAsTitle: 'name',
     group: 'Settings',

@@ -1,7 +1,10 @@
 import { richTextText } from '../../fields/richTextText'
 
-/** Search engines cut a description at about this many characters. */
-export const seoDescriptionMax = 160
+/**
+ * Search engines cut a description at about this many characters; the SEO plugin's length
+ * indicator calls anything longer "too long".
+ */
+export const seoDescriptionMax = 150
 
 export type SeoDefaults = { title: string | null; description: string | null; image: unknown }
 

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { CollectionBeforeOperationHook } from 'payload'
-import { APIError } from 'payload'
 import sharp from 'sharp'
 
 import { onTransactionEnd } from '../../../db/transactions'
+import { fieldRefusal } from '../../../lib/fieldRefusal'
 import { readSettings } from '../../../lib/settings'
 import { takeImageSlot } from '../../../uploads/imageSlots'
 import { extensionOf, type MediaType } from '../../../uploads/mediaTypes'
@@ -307,7 +307,12 @@ export const prepareUpload: CollectionBeforeOperationHook = async ({
     // body as sent too.
     const sent = { ...(req.data ?? {}), ...(upload.data ?? {}) } as Record<string, unknown>
     if (operation === 'create' && !upload.duplicateFromID && typeof sent.url === 'string') {
-      throw new APIError('Send the file itself; this server does not fetch a "url".', 400)
+      throw fieldRefusal({
+        collection: collection.slug,
+        path: 'file',
+        message: 'Send the file itself; this server does not fetch a "url".',
+        req,
+      })
     }
     return args
   }
@@ -317,14 +322,21 @@ export const prepareUpload: CollectionBeforeOperationHook = async ({
   // and resizes whatever turns out to be an image.
   const image = file.data?.length ? await imageHeaderOf(file.data) : undefined
   if (file.mimetype.toLowerCase().startsWith('image/') && !image) {
-    throw new APIError('The file is not a readable image.', 400)
+    throw fieldRefusal({
+      collection: collection.slug,
+      path: 'file',
+      message: 'The file is not a readable image.',
+      req,
+    })
   }
   if (image) {
     if (image.width * image.height > settings.imageMaxPixels) {
-      throw new APIError(
-        `The image is ${image.width}×${image.height} pixels; at most ${settings.imageMaxPixels} pixels are accepted.`,
-        400,
-      )
+      throw fieldRefusal({
+        collection: collection.slug,
+        path: 'file',
+        message: `The image is ${image.width}×${image.height} pixels; at most ${settings.imageMaxPixels} pixels are accepted.`,
+        req,
+      })
     }
     await takeImageSlot({
       req,

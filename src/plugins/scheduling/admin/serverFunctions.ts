@@ -18,7 +18,7 @@ export const guardedSchedulePublish: ServerFunction<
   SchedulePublishHandlerArgs,
   Promise<{ error: string } | { message: string }>
 > = async (args) => {
-  const { req, doc, global, deleteID, date, type } = args
+  const { req, doc, global, deleteID, date, type, timezone } = args
   const user = req.user ?? refuse(req.t)
   if (global) refuse(req.t)
   const check = async (collection: string, id: unknown) =>
@@ -48,6 +48,7 @@ export const guardedSchedulePublish: ServerFunction<
         id: String(doc.value),
         action: type === 'unpublish' ? 'unpublish' : 'publish',
         at: new Date(date),
+        ...(timezone ? { timeZone: timezone } : {}),
       })
     } catch (err) {
       if (err instanceof NotFound) refuse(req.t)

@@ -11,6 +11,7 @@ import { withSessionLock } from '../../../db/sessionLock'
 import { fairQueue, fairRefusal } from '../../../lib/fairQueues'
 import { actorOf, makerOf, type Maker } from '../../partnerShape'
 import { relationId, type RelationValue } from '../../../lib/relationId'
+import { isTimeZone } from '../../../lib/timeZones'
 import { maxLeadDays, maxWaitingPerTenant, publishTask, type ScheduleAction } from '../defaults'
 
 /**
@@ -84,6 +85,25 @@ export const assertCanPublish = async ({
   return tenant
 }
 
+const tenantZone = async ({
+  payload,
+  tenant,
+}: {
+  payload: Payload
+  tenant: string
+}): Promise<string | undefined> => {
+  const found = await payload.findByID({
+    collection: 'tenants',
+    id: tenant,
+    depth: 0,
+    select: { timeZone: true },
+    overrideAccess: true,
+    disableErrors: true,
+  })
+  const zone: unknown = found?.timeZone
+  return typeof zone === 'string' && isTimeZone(zone) ? zone : undefined
+}
+
 /**
  * Schedules the record's publish or unpublish at `at` as `user` (a partner's key acts as a
  * member of its one tenant). Payload's scheduled-publish task does the change when it is due:
@@ -97,6 +117,7 @@ export const scheduleChange = async ({
   id,
   action,
   at,
+  timeZone,
   now = new Date(),
 }: {
   payload: Payload
@@ -105,6 +126,8 @@ export const scheduleChange = async ({
   id: string
   action: ScheduleAction
   at: Date
+  /** The zone the time was picked in (the admin's drawer); else the tenant's. */
+  timeZone?: string
   now?: Date
 }): Promise<ScheduledChange> => {
   if (Number.isNaN(at.getTime()) || at.getTime() <= now.getTime())
@@ -112,6 +135,8 @@ export const scheduleChange = async ({
   if (at.getTime() > now.getTime() + maxLeadDays * 86_400_000)
     invalid({ collection, field: 'at', message: `At most ${maxLeadDays} days ahead.` })
   const tenant = await assertCanPublish({ payload, user, collection, id })
+  // The drawer lists each change with its zone ("No value" without one).
+  const zone = timeZone && isTimeZone(timeZone) ? timeZone : await tenantZone({ payload, tenant })
   const byPerson = user?.collection === 'users' && !('apiKey' in user)
   const madeBy = makerOf(actorOf({ user: user ?? null }))
   // Counted and queued under the tenant's lock: two at once cannot both see room for one more.
@@ -141,6 +166,7 @@ export const scheduleChange = async ({
         ...(byPerson && user ? { user: { relationTo: 'users', value: user.id } } : {}),
         // Payload's task input has no such field; it keeps it, and the runner ignores it.
         ...(madeBy ? { madeBy } : {}),
+        ...(zone ? { timezone: zone } : {}),
       },
       waitUntil: at,
     })
