@@ -4,7 +4,8 @@
  * PostgreSQL, then measures list and retrieve for the same query through both (requests per
  * second, p50, p99) and prints the partner layer's share of Payload's throughput. Then writes:
  * partner creates a second with the change log and without it (an app started with
- * BENCH_WITHOUT_CHANGE_LOG), and the webhook delivery latency from an acknowledged write to its
+ * BENCH_WITHOUT_CHANGE_LOG), performances created one a request and 100 a request (the batch
+ * route, one transaction each), and the webhook delivery latency from an acknowledged write to its
  * arrival at a loopback receiver, at a steady rate (BENCH_WEBHOOK_RATE a second, default 20).
  * Last, the noisy-neighbour figure: bench-1's delivery p50/p99 and read p99 with bench-2 idle and
  * with bench-2 flooding (its receiver hangs), as ratios.
@@ -61,7 +62,12 @@ import { measureScaleOut } from './scaleOut'
 import { measureUploads } from './uploads'
 import { measureTicketingSync } from './ticketing'
 import { measureWhatsOn } from './whatsOn'
-import { measureCreates, measureDeliveryLatency, startLatencyReceiver } from './writes'
+import {
+  measureCreates,
+  measureDeliveryLatency,
+  measurePerformanceCreates,
+  startLatencyReceiver,
+} from './writes'
 
 const events = Number(process.env.BENCH_EVENTS ?? 3000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
@@ -620,6 +626,30 @@ const main = async (): Promise<void> => {
       console.log(figuresRow('create an event (partner)', 'logged', withLog))
       console.log(
         `${'create an event (partner)'.padEnd(44)} | with the change log and a webhook queued: ${((withLog.rps / without.rps) * 100).toFixed(0)}% of the throughput without`,
+      )
+      // Performances one a request against 100 a request (one transaction each), same app.
+      const event = await fetch(`${logged}/api/partners/2025-07/bench-1/events`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${writeKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Bench run', _status: 'published' }),
+      })
+      const eventId = String(((await event.json()) as { id: string }).id)
+      const performances = (batch: number) =>
+        measurePerformanceCreates({
+          origin: logged,
+          tenant: 'bench-1',
+          key: writeKey,
+          event: eventId,
+          batch,
+          seconds,
+          concurrency: batch > 1 ? 2 : concurrency,
+        })
+      const single = await performances(1)
+      const batched = await performances(100)
+      console.log(figuresRow('create a performance (partner)', 'one a request', single))
+      console.log(figuresRow('create performances (partner batch)', '100 a request', batched))
+      console.log(
+        `${'create performances (partner)'.padEnd(44)} | ${single.rps.toFixed(0)} records/s one a request, ${(batched.rps * 100).toFixed(0)} records/s 100 a request: ${((batched.rps * 100) / single.rps).toFixed(2)}x`,
       )
       const rate = Number(process.env.BENCH_WEBHOOK_RATE ?? 20)
       await new Promise((resolve) => setTimeout(resolve, 2_000))

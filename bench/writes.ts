@@ -30,6 +30,44 @@ export const measureCreates = ({
   })
 }
 
+/**
+ * Partner creates of one event's performances: one a request, or `batch` a request through
+ * `POST /{tenant}/event-instances/batch` (one transaction each). Figures are per request: a
+ * batch's records a second are its `rps` times `batch`.
+ */
+export const measurePerformanceCreates = ({
+  origin,
+  tenant,
+  key,
+  event,
+  batch,
+  seconds,
+  concurrency,
+}: {
+  origin: string
+  tenant: string
+  key: string
+  event: string
+  /** Records a request; 1 is the single create. */
+  batch: number
+  seconds: number
+  concurrency: number
+}): Promise<Figures> => {
+  const record = { event, startDate: '2031-01-01T19:30:00.000Z' }
+  return measure({
+    origin,
+    method: 'POST',
+    paths: [`/api/partners/2025-07/${tenant}/event-instances${batch > 1 ? '/batch' : ''}`],
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(
+      batch > 1 ? { records: Array<typeof record>(batch).fill(record) } : record,
+    ),
+    expected: 201,
+    seconds,
+    concurrency,
+  })
+}
+
 /** A receiver on loopback that notes when each message arrives, by the record it is about. */
 export const startLatencyReceiver = async () => {
   const arrivals = new Map<string, number>()
