@@ -15,6 +15,11 @@ declare module 'payload' {
     seo?: boolean
     /** Full-text search covers the collection: a hidden text column, indexed per language. */
     searchable?: boolean
+    /**
+     * A hook saves the record again after its create (a page's own breadcrumb): what the create
+     * returned is then not what is stored, and a caller answering it reads it back.
+     */
+    resavedAfterCreate?: boolean
   }
 }
 

@@ -1,4 +1,15 @@
-import type { CheckboxField, FieldHook, PayloadRequest, TextField, Validate, Where } from 'payload'
+import { sql, type SQL } from '@payloadcms/db-postgres/drizzle'
+import type {
+  CheckboxField,
+  FieldHook,
+  Payload,
+  PayloadRequest,
+  TextField,
+  Validate,
+} from 'payload'
+
+import { executeInRequest } from '../db/inTransaction'
+import { collectionTable, type CollectionTable } from '../db/postgres'
 
 import { noteConflict } from '../lib/uniquenessConflicts'
 import { relationId, type RelationValue } from '../lib/relationId'
@@ -40,27 +51,33 @@ export const isTakenInTenant = async ({
   tenant: string
   id: string | number | undefined
 }): Promise<boolean> => {
-  const where: Where = {
-    and: [
-      { [field]: { equals: value } },
-      { tenant: { equals: tenant } },
-      ...(id ? [{ id: { not_equals: id } }] : []),
-    ],
+  // One statement for both tables (a create's check ran two Payload finds): the record's own
+  // table, and for a kind with drafts the latest version of each record, which holds a saved
+  // draft's slug (the main table keeps only the published value); Payload's `find` with
+  // `draft: true` reads the same rows.
+  const payload = req.payload as Payload
+  const main = collectionTable({ payload, collection })
+  const drafts = Boolean(payload.collections[collection as 'events']?.config.versions?.drafts)
+  const versions = drafts ? collectionTable({ payload, collection, versions: true }) : undefined
+  const column = (table: CollectionTable | undefined, name: string): SQL => {
+    const found = table?.field(name)
+    if (!table || !found) throw new Error(`${collection}: no column for ${name}`)
+    return sql`${sql.identifier(table.name)}.${sql.identifier(found)}`
   }
-  const query = {
-    collection: collection as 'events',
-    where,
-    limit: 1,
-    depth: 0,
-    pagination: false,
-    overrideAccess: true,
+  const inMain = sql`exists (select 1 from ${sql.identifier(main?.name ?? collection)}
+    where ${column(main, field)} = ${value} and ${column(main, 'tenant')} = ${tenant}
+    ${id ? sql`and ${sql.identifier(main?.name ?? collection)}.id <> ${String(id)}` : sql``})`
+  const inDrafts = versions
+    ? sql` or exists (select 1 from ${sql.identifier(versions.name)}
+        where ${sql.identifier(versions.name)}.latest
+          and ${column(versions, field)} = ${value} and ${column(versions, 'tenant')} = ${tenant}
+          ${id ? sql`and ${sql.identifier(versions.name)}.${sql.identifier(versions.columns.parent?.name ?? 'parent_id')} <> ${String(id)}` : sql``})`
+    : sql``
+  const [row] = await executeInRequest<{ taken: boolean }>({
     req,
-  } as const
-  // A saved draft holds its slug too: the main table keeps only the published value.
-  const drafts = Boolean(req.payload.collections[collection as 'events']?.config.versions?.drafts)
-  const taken =
-    (await req.payload.find(query)).docs.length > 0 ||
-    (drafts && (await req.payload.find({ ...query, draft: true })).docs.length > 0)
+    query: sql`select (${inMain}${inDrafts}) as taken`,
+  })
+  const taken = row?.taken === true
   if (taken) noteConflict({ req, field })
   return taken
 }

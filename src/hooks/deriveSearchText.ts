@@ -3,6 +3,7 @@ import type { CollectionBeforeChangeHook, Field, PayloadRequest } from 'payload'
 import {
   defaultSearchLanguage,
   isSearchLanguage,
+  knownTenantLanguage,
   searchTextMaxLength,
   type SearchLanguage,
 } from '../lib/searchLanguages'
@@ -57,6 +58,8 @@ const tenantLanguage = async ({
 }): Promise<SearchLanguage> => {
   const id = tenant && typeof tenant === 'object' ? (tenant as { id?: unknown }).id : tenant
   if (typeof id !== 'string') return defaultSearchLanguage
+  const known = knownTenantLanguage({ context: req.context, tenant: id })
+  if (known) return known
   const found = await req.payload.findByID({
     collection: 'tenants',
     id,

@@ -38,7 +38,12 @@ export const nestedPages = (): Plugin => async (incoming) => {
     ...config,
     collections: (config.collections ?? []).map((collection) =>
       collection.slug === 'pages'
-        ? { ...collection, fields: collection.fields.map(acceptOwnBreadcrumb) }
+        ? {
+            ...collection,
+            // The plugin's own hook saves a new page again to give its last breadcrumb its id.
+            custom: { ...collection.custom, resavedAfterCreate: true },
+            fields: collection.fields.map(acceptOwnBreadcrumb),
+          }
         : collection,
     ),
   }

@@ -34,8 +34,13 @@ const logChange =
   async ({ collection, doc, previousDoc, operation, req }) => {
     const hidden = hiddenOf(collection)
     const at = { req, collection: collection.slug, id: doc.id }
+    // A create has just written its own table's row from `doc`, so its status is known
+    // without reading it back; an update may have left that row alone (a draft save).
     const live = drafts
-      ? { before: operation === 'update' && liveBefore(at), after: await isLive(at) }
+      ? {
+          before: operation === 'update' && liveBefore(at),
+          after: operation === 'create' ? isPublished(doc._status) : await isLive(at),
+        }
       : undefined
     await recordChange({ req, kind, operation, doc, previousDoc, subscribers, hidden, live })
     return doc

@@ -4,6 +4,6 @@
  * each imports it from here rather than from another.
  */
 export type { PartnerRecord } from './record'
-export { changeChannel } from './channel'
+export { changeChannel, tenantChangeSent } from './channel'
 export { makerSchema } from './maker'
 export { actorOf, makerOf, type Actor, type Maker } from './actor'

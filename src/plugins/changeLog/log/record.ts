@@ -1,10 +1,11 @@
-import { sql } from '@payloadcms/db-postgres/drizzle'
+import { sql, type SQL } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 
 import { executeInRequest } from '../../../db/inTransaction'
+import { noteSent } from '../../../db/sentInTransaction'
 import { actorOf } from '../../partnerShape'
 import { relationId, type RelationValue } from '../../../lib/relationId'
-import { changeChannel } from '../../partnerShape'
+import { changeChannel, tenantChangeSent } from '../../partnerShape'
 import { changedFields, eventOf, type ChangeEvent, type Live } from './events'
 
 type Doc = Record<string, unknown>
@@ -24,8 +25,18 @@ export type ChangeEntry = {
   doc: Doc | undefined
 }
 
-/** Runs in the change's transaction after its entry is written: rolled back with it. */
-export type ChangeSubscriber = (args: { req: PayloadRequest; entry: ChangeEntry }) => Promise<void>
+/** What a change is, known before its entry is written. */
+export type ChangeFacts = Pick<ChangeEntry, 'tenant' | 'kind' | 'recordId' | 'event' | 'draft'>
+
+/**
+ * Runs in the change's transaction after its entry is written: rolled back with it. `wants`, a
+ * boolean SQL expression, is asked in the entry's own statement (one round trip for both), and
+ * `run` is told its answer: most changes concern no subscriber, and then cost it nothing more.
+ */
+export type ChangeSubscriber = {
+  wants?: (change: ChangeFacts) => SQL
+  run: (args: { req: PayloadRequest; entry: ChangeEntry; wanted: boolean }) => Promise<void>
+}
 
 /**
  * Appends the change to the log in the request's transaction and announces it at commit.
@@ -66,25 +77,36 @@ export const recordChange = async ({
   // A save that changed nothing a partner can see (the admin's "save" without edits) is no news.
   if (event === 'updated' && fields.length === 0) return
   const actor = actorOf(req)
-  await executeInRequest({
-    req,
-    query: sql`select pg_advisory_xact_lock(hashtextextended(${`change_log:${tenant}`}, 0))`,
-  })
-  const [row] = await executeInRequest<{ seq: string | number; at: string | Date }>({
+  // One round trip: the entry's row (and so its `seq`) is made only from the lock's row, after
+  // the lock is held.
+  const facts: ChangeFacts = { tenant, kind, recordId: String(doc.id), event, draft }
+  const wants = subscribers.map((s) => (s.wants ? sql`(${s.wants(facts)})` : sql`true`))
+  const [row] = await executeInRequest<{
+    seq: string | number
+    at: string | Date
+    wanted: boolean[]
+  }>({
     req,
     query: sql`
-      with entry as (
+      with locked as materialized (
+        select pg_advisory_xact_lock(hashtextextended(${`change_log:${tenant}`}, 0))
+      ),
+      entry as (
         insert into change_log
           (tenant_id, kind, record_id, event, draft, actor_type, actor_id, fields)
-        values (${tenant}, ${kind}, ${String(doc.id)}, ${event}, ${draft}, ${actor.type},
-          ${actor.id}, string_to_array(${fields.join(',')}, ','))
+        select ${tenant}::uuid, ${kind}::varchar, ${String(doc.id)}::varchar, ${event}::varchar,
+          ${draft}::boolean, ${actor.type}::varchar, ${actor.id}::varchar,
+          string_to_array(${fields.join(',')}, ',')
+        from locked
         returning seq, tenant_id, at
       )
       select seq, at,
-        pg_notify(${changeChannel}, json_build_object('tenant', tenant_id, 'seq', seq)::text)
+        pg_notify(${changeChannel}, json_build_object('tenant', tenant_id, 'seq', seq)::text),
+        array[${sql.join(wants, sql`, `)}]::boolean[] as wanted
       from entry`,
   })
   if (!row) return
+  await noteSent({ req, message: tenantChangeSent(tenant) })
   const entry: ChangeEntry = {
     seq: Number(row.seq),
     tenant,
@@ -96,5 +118,6 @@ export const recordChange = async ({
     fields,
     doc: operation === 'delete' ? undefined : doc,
   }
-  for (const subscriber of subscribers) await subscriber({ req, entry })
+  for (const [i, subscriber] of subscribers.entries())
+    await subscriber.run({ req, entry, wanted: row.wanted[i] === true })
 }

@@ -7,7 +7,8 @@ import { currentRequest } from '../../../lib/requestContext'
 import { postgresOf } from '../../../db/postgres'
 import { hearingCommits, noteCommit } from '../../../db/readRouting'
 import { onTransactionEnd } from '../../../db/transactions'
-import { changeChannel } from '../../partnerShape'
+import { noteSent, wasSent } from '../../../db/sentInTransaction'
+import { changeChannel, tenantChangeSent } from '../../partnerShape'
 import { heardPeer, heartbeatMessage, heartbeatMs, mayHavePeers } from './peers'
 
 /**
@@ -176,10 +177,15 @@ export const announceChange = async ({
   scope: string
 }): Promise<void> => {
   const message = scope === authScope ? { scope } : { tenant: scope }
-  await executeInRequest({
-    req,
-    query: sql`select pg_notify(${changeChannel}, ${JSON.stringify(message)})`,
-  })
+  // The change log's entry of this write already named the tenant on the same channel.
+  const sentAs = scope === authScope ? undefined : tenantChangeSent(scope)
+  if (!sentAs || !(await wasSent({ req, message: sentAs }))) {
+    await executeInRequest({
+      req,
+      query: sql`select pg_notify(${changeChannel}, ${JSON.stringify(message)})`,
+    })
+    if (sentAs) await noteSent({ req, message: sentAs })
+  }
   await onTransactionEnd({
     req,
     hook: (committed) => {

@@ -1,4 +1,5 @@
 import { detectingConflicts } from '../../../lib/uniquenessConflicts'
+import { tenantLanguageContext } from '../../../lib/searchLanguages'
 import type { FetchedFile } from '../types'
 import { fail } from '../../../lib/partnerProblem'
 import { validateBody } from './validate'
@@ -47,12 +48,24 @@ export const createRecord = async ({
     ...actingAs(principal),
   }
   const draft = kind.drafts && data._status !== 'published'
+  // The create answers what it stored (the presenter takes the kind's fields from it, as the
+  // webhook message of this change does), unless a hook saves the record again after it (page
+  // breadcrumbs); an upload's answer is its file's too, and is read back as it always was.
+  const readBack =
+    !kind.select || payload.collections[kind.collection]?.config.custom?.resavedAfterCreate === true
+  const known = tenantLanguageContext({
+    tenant: String(principal.tenant.id),
+    language: principal.tenant.language,
+  })
   const doc = await detectingConflicts((context) =>
-    payload.create({ ...options, context, ...(draft ? { draft: true } : {}) }),
+    payload.create({
+      ...options,
+      context: { ...context, ...known },
+      ...(draft ? { draft: true } : {}),
+    }),
   )
   const id = String(doc.id)
-  // Read back: hooks after the write (page breadcrumbs) may have completed the record.
-  const stored = await findOwn({ payload, kind, principal, id })
+  const stored = readBack ? await findOwn({ payload, kind, principal, id }) : doc
   return {
     id,
     record: await presentRecord({ payload, kind, tenantId: principal.tenant.id, doc: stored }),
