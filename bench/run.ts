@@ -27,6 +27,12 @@
  * image, work and next performances with their venues, as one expanded call against the same
  * page assembled from unexpanded calls, uncached: pages a second and statements a page.
  *
+ * Writes against the code before a change (`bench/writesAgainst.ts`): BENCH_ONLY=writes with
+ * BENCH_BASELINE=<git ref> builds both, gives each its own database and writes to both at the
+ * same moment, round after round: event creates, performances one a request and 100 a request,
+ * records a second, each app's and PostgreSQL's CPU a record, statements a create, and the
+ * ratios current/baseline.
+ *
  * Against the code before a change: BENCH_BASELINE=<git ref> checks the ref out as a detached
  * worktree in a temporary directory (packages hard-linked from node_modules), builds it as the
  * current code is built (`next build` into its own .next-test), and starts it on the same
@@ -56,6 +62,7 @@ import { copyEvents } from './bulkSeed'
 import { compareApps, medianFigures } from './compare'
 import { measure, type Figures } from './load'
 import { measureVisibility } from './visibility'
+import { measureWritesAgainst } from './writesAgainst'
 import { measureNoisyNeighbour, startHangingReceiver } from './noisy'
 import { measureReplicaLag } from './replicaLag'
 import { measureScaleOut } from './scaleOut'
@@ -168,12 +175,12 @@ const compareWithBaseline = async ({
 }
 
 const main = async (): Promise<void> => {
-  if (only !== undefined && !['baseline', 'ticketing', 'scale', 'whatson'].includes(only))
+  if (only !== undefined && !['baseline', 'ticketing', 'scale', 'whatson', 'writes'].includes(only))
     throw new Error(
-      `BENCH_ONLY=${only}: the sections that run alone are 'baseline', 'ticketing', 'scale' and 'whatson'`,
+      `BENCH_ONLY=${only}: the sections that run alone are 'baseline', 'ticketing', 'scale', 'whatson' and 'writes'`,
     )
-  if (only === 'baseline' && !baselineRef)
-    throw new Error('BENCH_ONLY=baseline needs BENCH_BASELINE=<git ref>')
+  if ((only === 'baseline' || only === 'writes') && !baselineRef)
+    throw new Error(`BENCH_ONLY=${only} needs BENCH_BASELINE=<git ref>`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arts-cms-bench-'))
   fs.chmodSync(dataDir, 0o755)
   const cluster = await startEmbeddedPostgres({ dataDir })
@@ -196,6 +203,15 @@ const main = async (): Promise<void> => {
         `[bench] building the baseline ${baselineRef} (${baseline.commit.slice(0, 10)}) in ${baseline.root}…`,
       )
       console.log(`[bench] built in ${buildApp({ root: baseline.root })} s`)
+    }
+    if (only === 'writes' && baseline) {
+      await measureWritesAgainst({
+        baselineRoot: baseline.root,
+        seconds,
+        concurrency,
+        rounds: baselineRounds,
+      })
+      return
     }
 
     // The webhook receiver exists before the configuration is read: its address is allowed.
