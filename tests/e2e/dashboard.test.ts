@@ -1,12 +1,9 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startApp, type RunningApp } from '../helpers/app'
-import { launchBrowser, screenshotDir, screenshotPath, signInToAdmin } from '../helpers/browser'
-import { installationAdmin } from '../helpers/rest'
+import { closeBrowserTest, launchBrowser, screenshotPath, signInToAdmin } from '../helpers/browser'
+import { adminCreator } from '../helpers/rest'
 
 const editor = { email: 'dash-e2e-editor@example.com', password: 'dash-e2e-editor-password' }
 const hour = 3_600_000
@@ -20,17 +17,7 @@ describe('the programme dashboard in the browser', () => {
   beforeAll(async () => {
     app = await startApp()
     browser = await launchBrowser()
-    const token = await installationAdmin({ origin: app.origin })
-    const headers = { 'content-type': 'application/json', authorization: `JWT ${token}` }
-    const post = async (collection: string, body: object) => {
-      const res = await fetch(`${app.origin}/api/${collection}`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-      })
-      expect(res.status, await res.clone().text()).toBe(201)
-      return ((await res.json()) as { doc: { id: string } }).doc.id
-    }
+    const post = await adminCreator({ origin: app.origin })
     for (const [slug, name] of [
       ['dash-e2e-theatre', 'Dash E2E Theatre'],
       ['dash-e2e-festival', 'Dash E2E Festival'],
@@ -60,15 +47,7 @@ describe('the programme dashboard in the browser', () => {
     page = await browser.newPage({ viewport: { width: 1400, height: 1100 } })
   })
 
-  afterAll(async () => {
-    await page
-      ?.screenshot({ path: screenshotPath('dashboard-last'), fullPage: true })
-      .catch(() => undefined)
-    await browser?.close()
-    // What the server said, beside the screenshots: the first thing to read when this fails.
-    if (app) fs.writeFileSync(path.join(screenshotDir, 'dashboard-app.log'), app.output())
-    await app?.stop()
-  })
+  afterAll(() => closeBrowserTest({ name: 'dashboard', page, browser, app }))
 
   it('shows the week, the drafts and the edits of every organisation, each row named', async () => {
     await signInToAdmin({ page, origin: app.origin, ...editor })

@@ -1,13 +1,10 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import type { Browser, Locator, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { makeImage } from '../../src/seed/images'
 import { scheduleChange } from '../../src/plugins/scheduling/exports'
 import { startApp, type RunningApp } from '../helpers/app'
-import { launchBrowser, screenshotDir, screenshotPath, signInToAdmin } from '../helpers/browser'
+import { closeBrowserTest, launchBrowser, screenshotPath, signInToAdmin } from '../helpers/browser'
 import { getTestPayload } from '../helpers/payload'
 import { installationAdmin } from '../helpers/rest'
 
@@ -150,14 +147,7 @@ describe('an editor’s screens', () => {
     })
   })
 
-  afterAll(async () => {
-    await page
-      ?.screenshot({ path: screenshotPath('screens-last'), fullPage: true })
-      .catch(() => undefined)
-    await browser?.close()
-    if (app) fs.writeFileSync(path.join(screenshotDir, 'screens-app.log'), app.output())
-    await app?.stop()
-  })
+  afterAll(() => closeBrowserTest({ name: 'screens', page, browser, app }))
 
   it('shows the organisation selector in the header, and “Organisations” once in the menu', async () => {
     await open('/admin')

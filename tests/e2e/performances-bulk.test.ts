@@ -1,12 +1,9 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startApp, type RunningApp } from '../helpers/app'
-import { launchBrowser, screenshotDir, screenshotPath, signInToAdmin } from '../helpers/browser'
-import { installationAdmin } from '../helpers/rest'
+import { closeBrowserTest, launchBrowser, screenshotPath, signInToAdmin } from '../helpers/browser'
+import { adminCreator } from '../helpers/rest'
 
 const editor = { email: 'bulk-e2e-editor@example.com', password: 'bulk-e2e-editor-password' }
 
@@ -44,17 +41,7 @@ describe('performances in bulk in the browser', () => {
   beforeAll(async () => {
     app = await startApp()
     browser = await launchBrowser()
-    const token = await installationAdmin({ origin: app.origin })
-    const headers = { 'content-type': 'application/json', authorization: `JWT ${token}` }
-    const post = async (collection: string, body: object) => {
-      const res = await fetch(`${app.origin}/api/${collection}`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-      })
-      expect(res.status, await res.clone().text()).toBe(201)
-      return ((await res.json()) as { doc: { id: string } }).doc.id
-    }
+    const post = await adminCreator({ origin: app.origin })
     ids.tenant = await post('tenants', {
       slug: 'bulk-e2e-theatre',
       name: 'Bulk E2E Theatre',
@@ -72,14 +59,7 @@ describe('performances in bulk in the browser', () => {
     await signInToAdmin({ page, origin: app.origin, ...editor })
   })
 
-  afterAll(async () => {
-    await page
-      ?.screenshot({ path: screenshotPath('performances-bulk-last'), fullPage: true })
-      .catch(() => undefined)
-    await browser?.close()
-    if (app) fs.writeFileSync(path.join(screenshotDir, 'performances-bulk-app.log'), app.output())
-    await app?.stop()
-  })
+  afterAll(() => closeBrowserTest({ name: 'performances-bulk', page, browser, app }))
 
   it('asks to save a new event before adding performances', async () => {
     await openPerformancesTab(`${app.origin}/admin/collections/events/create`)

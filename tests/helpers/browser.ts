@@ -74,3 +74,28 @@ export const clickUntil = async ({
     if (Date.now() > deadline) throw new Error('the click never took effect')
   }
 }
+
+/**
+ * The end of a browser test file: a picture of the last page, the browser closed, and what the
+ * server said kept beside the screenshots (the first thing to read when a test failed).
+ */
+export const closeBrowserTest = async ({
+  name,
+  page,
+  browser,
+  app,
+}: {
+  name: string
+  page?: Page
+  browser?: Browser
+  app?: { output: () => string; stop: () => Promise<unknown> }
+}): Promise<void> => {
+  await page
+    ?.screenshot({ path: screenshotPath(`${name}-last`), fullPage: true })
+    .catch(() => undefined)
+  await browser?.close()
+  if (app) {
+    fs.writeFileSync(path.join(screenshotDir, `${name}-app.log`), app.output())
+    await app.stop()
+  }
+}

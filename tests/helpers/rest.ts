@@ -81,3 +81,25 @@ export const tenantWithAdmin = async ({
   if (user.status !== 201) throw new Error(`user: ${user.status} ${await user.text()}`)
   return { tenantId }
 }
+
+/**
+ * A record made through Payload's REST API by the installation's super-admin (signed in once),
+ * answering its id: how browser tests set up the organisations, people and records they click.
+ */
+export const adminCreator = async ({
+  origin,
+}: {
+  origin: string
+}): Promise<(collection: string, body: object) => Promise<string>> => {
+  const token = await installationAdmin({ origin })
+  return async (collection, body) => {
+    const res = await fetch(`${origin}/api/${collection}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
+      body: JSON.stringify(body),
+    })
+    const text = await res.text()
+    if (res.status !== 201) throw new Error(`POST /api/${collection}: ${res.status} ${text}`)
+    return (JSON.parse(text) as { doc: { id: string } }).doc.id
+  }
+}

@@ -2,8 +2,9 @@
 import { Button } from '@payloadcms/ui'
 import { useState } from 'react'
 
-import { bulk, errorsAt, whenIn, type FieldError } from './api'
+import { bulk, errorsAt, performances, whenIn, type FieldError } from './api'
 import { FieldErrors } from './FieldErrors'
+import { VenueSelect } from './VenueSelect'
 import type { Venue } from './useVenues'
 
 type Planned = { local: string; startDate?: string; problem?: string; exists: boolean }
@@ -87,7 +88,7 @@ export const AddPerformances = ({
       if (answer.ok) {
         const { created, skipped } = answer.body
         setDone(
-          `Created ${created.length} performance${created.length === 1 ? '' : 's'}${skipped ? `; ${skipped} the event has already were left out` : ''}.`,
+          `Created ${performances(created.length)}${skipped ? `; ${skipped} the event has already were left out` : ''}.`,
         )
         setPreview(undefined)
         onAdded()
@@ -229,21 +230,15 @@ export const AddPerformances = ({
         <label>
           Venue
           <br />
-          <select
-            aria-label="Venue"
+          <VenueSelect
+            label="Venue"
             value={venue}
-            onChange={(e) => {
-              setVenue(e.target.value)
+            venues={venues}
+            onChange={(chosen) => {
+              setVenue(chosen)
               changed()
             }}
-          >
-            <option value="">No venue</option>
-            {venues.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.title}
-              </option>
-            ))}
-          </select>
+          />
         </label>
         <label>
           Length in minutes (optional)
@@ -280,8 +275,7 @@ export const AddPerformances = ({
       {preview ? (
         <div data-bulk="preview">
           <p>
-            {toCreate.length} new performance{toCreate.length === 1 ? '' : 's'}, times in{' '}
-            {preview.timeZone}.
+            {performances(toCreate.length).replace(' ', ' new ')}, times in {preview.timeZone}.
           </p>
           <FieldErrors
             name="lines"
@@ -305,7 +299,7 @@ export const AddPerformances = ({
             disabled={busy || blocked || toCreate.length === 0}
             onClick={() => void run(true)}
           >
-            {`Create ${toCreate.length} performance${toCreate.length === 1 ? '' : 's'}`}
+            {`Create ${performances(toCreate.length)}`}
           </Button>
         </div>
       ) : null}

@@ -2,9 +2,10 @@
 import { Button } from '@payloadcms/ui'
 import { useCallback, useEffect, useState } from 'react'
 
-import { bulk, errorsAt, whenIn, type FieldError } from './api'
+import { bulk, errorsAt, performances, whenIn, type FieldError } from './api'
 import { FieldErrors } from './FieldErrors'
 import { OneDrawer } from './OneDrawer'
+import { VenueSelect } from './VenueSelect'
 import type { Venue } from './useVenues'
 
 type Performance = {
@@ -16,6 +17,14 @@ type Performance = {
   cancelled?: boolean | null
   availability?: string | null
 }
+
+/** The yes-or-no changes, each a button: what it sets, and what it says when done. */
+const switches = [
+  { label: 'Hide', set: { hidden: true }, done: 'Hid' },
+  { label: 'Show', set: { hidden: false }, done: 'Showed' },
+  { label: 'Cancel', set: { cancelled: true }, done: 'Cancelled' },
+  { label: 'Restore', set: { cancelled: false }, done: 'Restored' },
+] as const
 
 const bar = {
   display: 'flex',
@@ -96,11 +105,7 @@ export const PerformanceList = ({
     setBusy(false)
   }
   const change = (set: object, verb: string) =>
-    void apply(
-      'PATCH',
-      { change: set },
-      `${verb} ${ids.length} performance${ids.length === 1 ? '' : 's'}.`,
-    )
+    void apply('PATCH', { change: set }, `${verb} ${performances(ids.length)}.`)
 
   return (
     <section data-bulk="list" aria-labelledby="bulk-list-heading">
@@ -117,42 +122,18 @@ export const PerformanceList = ({
       </div>
       <div style={bar} data-bulk="actions">
         <span>{ids.length} chosen</span>
-        <Button
-          size="small"
-          buttonStyle="secondary"
-          margin={false}
-          disabled={busy || !ids.length}
-          onClick={() => change({ hidden: true }, 'Hid')}
-        >
-          Hide
-        </Button>
-        <Button
-          size="small"
-          buttonStyle="secondary"
-          margin={false}
-          disabled={busy || !ids.length}
-          onClick={() => change({ hidden: false }, 'Showed')}
-        >
-          Show
-        </Button>
-        <Button
-          size="small"
-          buttonStyle="secondary"
-          margin={false}
-          disabled={busy || !ids.length}
-          onClick={() => change({ cancelled: true }, 'Cancelled')}
-        >
-          Cancel
-        </Button>
-        <Button
-          size="small"
-          buttonStyle="secondary"
-          margin={false}
-          disabled={busy || !ids.length}
-          onClick={() => change({ cancelled: false }, 'Restored')}
-        >
-          Restore
-        </Button>
+        {switches.map(({ label, set, done }) => (
+          <Button
+            key={label}
+            size="small"
+            buttonStyle="secondary"
+            margin={false}
+            disabled={busy || !ids.length}
+            onClick={() => change(set, done)}
+          >
+            {label}
+          </Button>
+        ))}
         <input
           aria-label="New start time"
           placeholder="20:00"
@@ -169,14 +150,7 @@ export const PerformanceList = ({
         >
           Set start time
         </Button>
-        <select aria-label="New venue" value={venue} onChange={(e) => setVenue(e.target.value)}>
-          <option value="">No venue</option>
-          {venues.map((v) => (
-            <option key={v.id} value={v.id}>
-              {v.title}
-            </option>
-          ))}
-        </select>
+        <VenueSelect label="New venue" value={venue} venues={venues} onChange={setVenue} />
         <Button
           size="small"
           buttonStyle="secondary"
@@ -191,13 +165,7 @@ export const PerformanceList = ({
             size="small"
             margin={false}
             disabled={busy}
-            onClick={() =>
-              void apply(
-                'DELETE',
-                {},
-                `Deleted ${ids.length} performance${ids.length === 1 ? '' : 's'}.`,
-              )
-            }
+            onClick={() => void apply('DELETE', {}, `Deleted ${performances(ids.length)}.`)}
           >
             {`Delete ${ids.length} for good`}
           </Button>

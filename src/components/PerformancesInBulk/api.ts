@@ -47,3 +47,7 @@ export const whenIn = (iso: string, timeZone: string): string =>
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(new Date(iso))
+
+/** `1 performance`, `30 performances`. */
+export const performances = (count: number): string =>
+  `${count} performance${count === 1 ? '' : 's'}`
