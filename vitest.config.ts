@@ -54,6 +54,9 @@ export default defineConfig({
           env: { WEBHOOK_DELIVERY: 'off', TICKETING_RUNNER: 'off' },
           testTimeout: 180_000,
           hookTimeout: 600_000,
+          // A screen on a busy machine settles when it does: a poll waits as a person would,
+          // not Vitest's one second.
+          expect: { poll: { timeout: 15_000 } },
           environment: 'node',
         },
       },

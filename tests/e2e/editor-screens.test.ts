@@ -185,7 +185,9 @@ describe('an editor’s screens', () => {
     await options.first().waitFor()
     expect(await options.allInnerTexts()).toEqual(['Harbour Hall'])
     await options.first().click()
-    await expect.poll(() => page.inputValue('#field-venue__name')).toBe('Harbour Hall')
+    await expect
+      .poll(() => page.inputValue('#field-venue__name'), { timeout: 15_000 })
+      .toBe('Harbour Hall')
     expect(await page.inputValue('#field-venue__address')).toBe('1 Quay Street, BS1 4QA')
     expect(await page.inputValue('#field-venue__city')).toBe('Bristol')
     expect(await page.inputValue('#field-venue__country')).toBe('GB')
@@ -222,7 +224,9 @@ describe('an editor’s screens', () => {
     // Payload refreshes the form state after a failed save; the error must outlive that.
     await page.waitForTimeout(3_000)
     await page.waitForLoadState('networkidle')
-    await expect.poll(() => tenantsField.getAttribute('class')).toMatch(/\berror\b/)
+    await expect
+      .poll(() => tenantsField.getAttribute('class'), { timeout: 15_000 })
+      .toMatch(/\berror\b/)
     expect(await tenantsField.locator('.field-error').textContent()).toMatch(/required/i)
     await page.screenshot({ path: screenshotPath('screens-error-key-without-tenant') })
 
@@ -264,7 +268,9 @@ describe('an editor’s screens', () => {
     await page.waitForTimeout(5_000)
     await page.waitForLoadState('networkidle')
     await page.unroute('**/admin/collections/api-keys/create', slowFormState)
-    await expect.poll(() => tenantsField.getAttribute('class')).toMatch(/\berror\b/)
+    await expect
+      .poll(() => tenantsField.getAttribute('class'), { timeout: 15_000 })
+      .toMatch(/\berror\b/)
     expect(await tenantsField.locator('.field-error').textContent()).toMatch(
       /only bind keys to tenants that you administer/,
     )
@@ -359,7 +365,9 @@ describe('an editor’s screens', () => {
     await open('/admin/collections/media')
     const rows = page.locator('.table tbody tr')
     await rows.first().waitFor()
-    await expect.poll(async () => (await rows.allInnerTexts()).join('\n')).toMatch(/Missing/)
+    await expect
+      .poll(async () => (await rows.allInnerTexts()).join('\n'), { timeout: 15_000 })
+      .toMatch(/Missing/)
     expect((await rows.allInnerTexts()).join('\n')).toContain('The company on a bare stage')
     await page.screenshot({ path: screenshotPath('screens-media-missing-alt') })
 
