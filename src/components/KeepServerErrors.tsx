@@ -28,25 +28,31 @@ export const KeepServerErrors = () => {
   const [fields, dispatchFields] = useAllFormFields()
   const submitted = useFormSubmitted()
   const processing = useFormProcessing()
-  const wasProcessing = useRef(false)
+  /** A save ran and ended, and nothing has changed since: its errors are the ones to keep. */
+  const afterSave = useRef(false)
   const held = useRef<Held | null>(null)
 
   useEffect(() => {
-    const saveEnded = wasProcessing.current && !processing
-    wasProcessing.current = processing
-    if (processing || !submitted) {
+    if (processing) {
+      afterSave.current = true
       held.current = null
       return
     }
-    // The render that ends a refused save carries its errors: those are the ones to keep.
-    if (saveEnded) {
+    if (!submitted || !afterSave.current) {
+      held.current = null
+      return
+    }
+    const values = valuesOf(fields)
+    if (held.current && held.current.values !== values) {
+      held.current = null
+      afterSave.current = false
+      return
+    }
+    if (!held.current) {
+      // The save's errors may arrive a render after it ends (the form stops processing before
+      // it reads the answer): the first render that shows them after the save is what to keep.
       const errors = errorsOf(fields)
-      held.current = errors.length > 0 ? { errors, values: valuesOf(fields) } : null
-      return
-    }
-    if (!held.current) return
-    if (held.current.values !== valuesOf(fields)) {
-      held.current = null
+      if (errors.length > 0) held.current = { errors, values }
       return
     }
     const wiped = held.current.errors.filter(({ path }) => fields[path]?.valid !== false)
