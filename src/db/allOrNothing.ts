@@ -12,10 +12,8 @@ export class ItemFailed extends Error {
   override readonly name = 'ItemFailed'
   /** Where the item sits in the request (`records.3`), for the answer's field names. */
   readonly path: string
-  readonly index: number
-  constructor({ index, path, cause }: { index: number; path: string; cause: unknown }) {
+  constructor({ path, cause }: { path: string; cause: unknown }) {
     super(`${path}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
-    this.index = index
     this.path = path
   }
 }
@@ -35,20 +33,18 @@ export const allOrNothing = async <Item, Result>({
   items: readonly Item[]
   /** The items' place in the request body, for the failed item's path: `records`. */
   path: string
-  write: (args: { req: PayloadRequest; item: Item; index: number }) => Promise<Result>
+  write: (args: { req: PayloadRequest; item: Item }) => Promise<Result>
 }): Promise<Result[]> => {
   const req = await createLocalReq({}, payload)
   await initTransaction(req)
   const results: Result[] = []
-  let index = 0
   try {
-    for (const item of items) {
+    for (const [index, item] of items.entries()) {
       try {
-        results.push(await write({ req, item, index }))
+        results.push(await write({ req, item }))
       } catch (cause) {
-        throw new ItemFailed({ index, path: `${path}.${index}`, cause })
+        throw new ItemFailed({ path: `${path}.${index}`, cause })
       }
-      index += 1
     }
     await commitTransaction(req)
     return results

@@ -2,6 +2,7 @@ import type { Endpoint, PayloadRequest, TypedUser } from 'payload'
 import { APIError, Forbidden, NotFound, ValidationError } from 'payload'
 
 import { ItemFailed } from '../../../db/allOrNothing'
+import { fairQueue, fairRefusal } from '../../../lib/fairQueues'
 import { isUuid } from '../../../lib/uuid'
 import { listedDates, patternDates, readTime, type Listed, type Pattern } from './dates'
 import {
@@ -120,7 +121,16 @@ const handle =
     const user = req.user?.collection === 'users' ? req.user : undefined
     if (!user) return Response.json({ errors: [{ message: 'Sign in first.' }] }, { status: 401 })
     try {
-      return await work({ req, user, body: await bodyOf(req) })
+      const body = await bodyOf(req)
+      // A batch holds a pooled connection for seconds: each person's run in their fair share of
+      // the operations under way, as a partner's batch runs in its tenant's, so one editor's
+      // many tabs cannot take the pool from everyone else.
+      const ran = await fairQueue({ name: 'requests' }).run({
+        owner: `user:${String(user.id)}`,
+        task: () => work({ req, user, body }),
+      })
+      if ('over' in ran) throw fairRefusal({ over: ran.over, work: 'bulk changes' })
+      return ran.value
     } catch (err) {
       return answerError(err)
     }

@@ -1,12 +1,11 @@
 import { allOrNothing } from '../../../db/allOrNothing'
-import { detectingConflicts } from '../../../lib/uniquenessConflicts'
 import { fail, PartnerProblem, problemAt, validationFailed } from '../../../lib/partnerProblem'
 import { batchLimit } from '../defaults'
 import { limitRate } from '../keys/rateLimit'
-import { fromMarkdown } from '../richText/markdownInput'
 import { presentRecord } from '../records/present'
 import { resolvePolymorphic } from './resolvePolymorphic'
-import { validateBody, type WriteData } from './validate'
+import { createData, insertRecord } from './insert'
+import type { WriteData } from './validate'
 import { actingAs, partnerRead, type OperationArgs, type PartnerRecord } from './types'
 
 type Field = { field: string; message: string }
@@ -25,17 +24,7 @@ const validated = async ({
     try {
       if (!body || typeof body !== 'object' || Array.isArray(body))
         validationFailed([{ field: '', message: 'Must be an object.' }])
-      data.push(
-        validateBody({
-          kind,
-          body: await fromMarkdown({
-            kind,
-            body: body as Record<string, unknown>,
-            owner: principal.tenant.id,
-          }),
-          partial: false,
-        }),
-      )
+      data.push(await createData({ kind, principal, body: body as Record<string, unknown> }))
     } catch (err) {
       if (!(err instanceof PartnerProblem)) throw err
       problems.push(...(problemAt({ problem: err, path: `records.${index}` }).problem.errors ?? []))
@@ -108,16 +97,7 @@ export const createRecords = async ({
     path: 'records',
     write: async ({ req, item }) => {
       await resolvePolymorphic({ payload, kind, principal, data: item, req })
-      const draft = kind.drafts && item._status !== 'published'
-      const options = {
-        collection: kind.collection,
-        data: { ...item, tenant: principal.tenant.id },
-        depth: 0,
-        ...actingAs(principal, req),
-      }
-      const doc = await detectingConflicts((context) =>
-        payload.create({ ...options, context, ...(draft ? { draft: true } : {}) }),
-      )
+      const doc = await insertRecord({ payload, kind, principal, data: item, req })
       return String(doc.id)
     },
   })
