@@ -18,7 +18,7 @@ import { problemBody } from './src/lib/problem'
 import { answerClientError } from './src/lib/clientError'
 import { bodyRefusal } from './src/lib/bodyLimit'
 import { directRouteFor } from './src/lib/directRoutes'
-import { flushLogs, serverLogger } from './src/lib/logger'
+import { accessLogger, flushLogs } from './src/lib/logger'
 import { startMetricsServer } from './src/lib/metricsServer'
 import { observeRequest } from './src/lib/observeRequest'
 import { runInRequest } from './src/lib/requestContext'
@@ -54,7 +54,7 @@ const main = async (): Promise<void> => {
   const settings = readSettings()
   // A list with a typo refuses to start: every client would otherwise look like the balancer.
   const trusted = trustedProxiesOf(settings.trustedProxies)
-  const accessLog = settings.logRequests ? serverLogger() : undefined
+  const accessLog = settings.logRequests ? accessLogger() : undefined
   process.env.PAYLOAD_SECRET = resolveSecret({
     configured: settings.payloadSecret,
     dataDir: settings.dataDir,
@@ -103,7 +103,13 @@ const main = async (): Promise<void> => {
     else void handle(req, res)
   }
   const server = http.createServer((req, res) => {
-    const context = observeRequest({ req, res, trusted, logger: accessLog })
+    const context = observeRequest({
+      req,
+      res,
+      trusted,
+      logger: accessLog,
+      timed: settings.serverTiming,
+    })
     runInRequest(context, () => serve(req, res))
   })
   server.keepAliveTimeout = 65_000

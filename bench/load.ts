@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -50,4 +50,62 @@ export const measure = (spec: LoadSpec): Promise<Figures> =>
         : reject(new Error(`the load generator exited with ${code}`)),
     )
     child.stdin.end(JSON.stringify(spec))
+  })
+
+const millisecondsOf = (figure: string): number => {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(figure)
+  if (!match) return Number.NaN
+  const value = Number(match[1])
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value
+}
+
+/** Whether wrk is on the PATH: the lighter load generator, for one path read back to back. */
+export const hasWrk = (): boolean => spawnSync('wrk', ['--version']).error === undefined
+
+/**
+ * One path read back to back by wrk (one thread, in its own process) with `concurrency`
+ * connections: a generator that costs far less a request than autocannon, so a server that
+ * answers tens of thousands a second is measured, not the generator. Errors are answers other
+ * than 2xx and 3xx, and socket errors.
+ */
+export const measureWrk = ({
+  origin,
+  path: at,
+  headers,
+  seconds,
+  concurrency,
+}: {
+  origin: string
+  path: string
+  headers: Record<string, string>
+  seconds: number
+  concurrency: number
+}): Promise<Figures> =>
+  new Promise((resolve, reject) => {
+    const args = ['-t1', `-c${concurrency}`, `-d${seconds}s`, '--latency']
+    for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`)
+    const child = spawn('wrk', [...args, `${origin}${at}`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    child.once('error', reject)
+    child.once('exit', (code) => {
+      const number = (pattern: RegExp): string | undefined => pattern.exec(out)?.[1]
+      const rps = Number(number(/Requests\/sec:\s+([\d.]+)/))
+      if (code !== 0 || !Number.isFinite(rps)) {
+        reject(new Error(`wrk exited with ${code}: ${out}`))
+        return
+      }
+      const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/
+        .exec(out)
+        ?.slice(1)
+        .reduce((sum, n) => sum + Number(n), 0)
+      resolve({
+        rps,
+        p50: millisecondsOf(number(/\s50%\s+(\S+)/) ?? ''),
+        p99: millisecondsOf(number(/\s99%\s+(\S+)/) ?? ''),
+        errors: Number(number(/Non-2xx or 3xx responses: (\d+)/) ?? 0) + (socketErrors ?? 0),
+      })
+    })
   })

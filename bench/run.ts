@@ -8,7 +8,9 @@
  * route, one transaction each), and the webhook delivery latency from an acknowledged write to its
  * arrival at a loopback receiver, at a steady rate (BENCH_WEBHOOK_RATE a second, default 20).
  * Last, the noisy-neighbour figure: bench-1's delivery p50/p99 and read p99 with bench-2 idle and
- * with bench-2 flooding (its receiver hangs), as ratios.
+ * with bench-2 flooding (its receiver hangs), as ratios. Where a create's time goes: 200
+ * creates one after another on an app with SERVER_TIMING=on, each step's share
+ * (`bench/createSteps.ts`; also at the end of BENCH_ONLY=writes).
  * Then the box-office sync against a Spektrix stand-in (200 events, 2,000 performances): the
  * first import, the same run unchanged, and 100 availability changes, each in seconds against
  * the issue's target, writes a second and the app's peak memory; then availability refreshes
@@ -22,6 +24,11 @@
  * alone after the seed): reads and writes through nginx in front of 1 and of 3 instances, a
  * streaming replica's lag after a write (`bench/replicaLag.ts`), and image uploads to the local
  * disk against an S3 bucket on loopback (`bench/uploads.ts`).
+ *
+ * The hot path (`bench/hotPath.ts`, BENCH_ONLY=hot runs it alone after the seed): cache hits
+ * against a plain node:http server sending the same bytes, and uncached lists against the app's
+ * own two statements run through `pg` alone, each a percentage of its floor in the same run;
+ * wrk is the load generator for the hits when it is installed.
  *
  * The "what's on" page (`bench/whatsOn.ts`, BENCH_ONLY=whatson runs it alone): 20 events with
  * image, work and next performances with their venues, as one expanded call against the same
@@ -69,6 +76,8 @@ import { measureScaleOut } from './scaleOut'
 import { measureUploads } from './uploads'
 import { measureTicketingSync } from './ticketing'
 import { measureWhatsOn } from './whatsOn'
+import { measureHotPath } from './hotPath'
+import { measureCreateSteps } from './createSteps'
 import {
   measureCreates,
   measureDeliveryLatency,
@@ -175,10 +184,9 @@ const compareWithBaseline = async ({
 }
 
 const main = async (): Promise<void> => {
-  if (only !== undefined && !['baseline', 'ticketing', 'scale', 'whatson', 'writes'].includes(only))
-    throw new Error(
-      `BENCH_ONLY=${only}: the sections that run alone are 'baseline', 'ticketing', 'scale', 'whatson' and 'writes'`,
-    )
+  const alone = ['baseline', 'ticketing', 'scale', 'whatson', 'writes', 'hot']
+  if (only !== undefined && !alone.includes(only))
+    throw new Error(`BENCH_ONLY=${only}: the sections that run alone are ${alone.join(', ')}`)
   if ((only === 'baseline' || only === 'writes') && !baselineRef)
     throw new Error(`BENCH_ONLY=${only} needs BENCH_BASELINE=<git ref>`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arts-cms-bench-'))
@@ -301,16 +309,36 @@ const main = async (): Promise<void> => {
         tenants: [{ tenant: tenants[0]!.id, roles: ['editor'] }],
       },
     })
-    // Where a CPU profile of an uncached instance goes, written when it stops: the current
-    // app's and the baseline's in folders of their own, so the two are told apart.
-    const uncachedEnv = (side: 'current' | 'baseline') => ({
-      PARTNER_CACHE: 'off',
-      ...(process.env.BENCH_PROFILE_DIR
+    // Where a CPU profile of an instance goes, written when it stops: each app in a folder
+    // named for it (`current`, `baseline`, `cached`), so they are told apart.
+    const profiled = (side: string): Record<string, string> =>
+      process.env.BENCH_PROFILE_DIR
         ? {
             NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(process.env.BENCH_PROFILE_DIR, side)}`,
           }
-        : {}),
+        : {}
+    const uncachedEnv = (side: 'current' | 'baseline') => ({
+      PARTNER_CACHE: 'off',
+      ...profiled(side),
     })
+    const hotPath = () =>
+      measureHotPath({
+        databaseUri: cluster.connectionString,
+        dataDir,
+        start: ({ name, env }) =>
+          startApp({ databaseUri: cluster.connectionString, env: { ...env, ...profiled(name) } }),
+        tenant: 'bench-0',
+        readKey: key,
+        pages: Math.max(1, Math.floor(ids.length / 10)),
+        seconds,
+        concurrency,
+        poolSize: Number(process.env.DB_POOL_MAX ?? 10),
+        print: (line) => console.log(line),
+      })
+    if (only === 'hot') {
+      await hotPath()
+      return
+    }
     const uncached = await startApp({
       databaseUri: cluster.connectionString,
       env: uncachedEnv('current'),
@@ -597,6 +625,9 @@ const main = async (): Promise<void> => {
     }
     await uncached.stop()
     if (process.env.BENCH_SCALE !== 'off') await scaleOut()
+    // The hot path starts its own instances: the first alone on the database.
+    await app.stop()
+    await hotPath()
 
     if (process.env.BENCH_WRITES === 'off') return
     // Writes: the change log's cost, and how soon a webhook follows a commit.
@@ -667,6 +698,21 @@ const main = async (): Promise<void> => {
       console.log(
         `${'create performances (partner)'.padEnd(44)} | ${single.rps.toFixed(0)} records/s one a request, ${(batched.rps * 100).toFixed(0)} records/s 100 a request: ${((batched.rps * 100) / single.rps).toFixed(2)}x`,
       )
+      const timed = await startApp({
+        databaseUri: cluster.connectionString,
+        env: { SERVER_TIMING: 'on' },
+      })
+      try {
+        await measureCreateSteps({
+          origin: timed.origin,
+          tenant: 'bench-1',
+          key: writeKey,
+          count: 200,
+          print: (line) => console.log(line),
+        })
+      } finally {
+        await timed.stop()
+      }
       const rate = Number(process.env.BENCH_WEBHOOK_RATE ?? 20)
       await new Promise((resolve) => setTimeout(resolve, 2_000))
       const latency = await measureDeliveryLatency({

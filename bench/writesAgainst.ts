@@ -6,10 +6,11 @@ import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
 import { startApp } from '../tests/helpers/app'
 import { installationAdmin } from '../tests/helpers/rest'
 import type { Figures } from './load'
+import { measureCreateSteps } from './createSteps'
 import { measureCreates, measurePerformanceCreates } from './writes'
 
 /** One app under test with its own database, tenant, write key and event. */
-type Side = {
+export type Side = {
   name: string
   app: Awaited<ReturnType<typeof startApp>>
   cluster: Awaited<ReturnType<typeof startEmbeddedPostgres>>
@@ -37,14 +38,26 @@ const ticksOf = (pids: (pid: number) => boolean): number => {
 
 const tenant = 'bench-writes'
 
-const setUp = async ({ name, root }: { name: string; root?: string }): Promise<Side> => {
+export const setUp = async ({
+  name,
+  root,
+  env = {},
+}: {
+  name: string
+  root?: string
+  env?: Record<string, string>
+}): Promise<Side> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `arts-cms-writes-${name}-`))
   fs.chmodSync(dataDir, 0o755)
   const cluster = await startEmbeddedPostgres({ dataDir })
   const app = await startApp({
     ...(root ? { root } : {}),
     databaseUri: cluster.connectionString,
-    env: { PAYLOAD_SECRET: 'bench-secret-0123456789abcdef0123456789', CMS_DATA_DIR: dataDir },
+    env: {
+      PAYLOAD_SECRET: 'bench-secret-0123456789abcdef0123456789',
+      CMS_DATA_DIR: dataDir,
+      ...env,
+    },
   })
   const token = await installationAdmin({ origin: app.origin })
   const post = async (url: string, body: object, authorization: string) => {
@@ -192,6 +205,19 @@ export const measureWritesAgainst = async ({
       console.log(
         `statements per partner create (median of the access lines): ${side.name} ${statementsPerCreate(side)}`,
       )
+    const timed = await setUp({ name: 'timed', env: { SERVER_TIMING: 'on' } })
+    try {
+      await measureCreateSteps({
+        origin: timed.app.origin,
+        tenant,
+        key: timed.key,
+        count: 200,
+        print: (line) => console.log(line),
+      })
+    } finally {
+      await timed.app.stop()
+      await timed.cluster.stop()
+    }
   } finally {
     await Promise.all(
       sides.map(async (side) => {

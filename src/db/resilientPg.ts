@@ -2,7 +2,7 @@ import { AsyncResource } from 'node:async_hooks'
 
 import pg from 'pg'
 
-import { countStatement } from '../lib/requestContext'
+import { addStepTime, countStatement } from '../lib/requestContext'
 import { DatabaseUnavailable, recordLostConnection } from './unavailable'
 
 type Log = (event: { msg: string; err: unknown }) => void
@@ -41,13 +41,21 @@ export const createResilientPg = ({ log }: { log: Log }): typeof pg => {
         const query = client.query.bind(client) as (...args: unknown[]) => unknown
         Object.assign(client, {
           query: (...args: unknown[]) => {
-            countStatement()
+            const timed = countStatement()
             const result = query(...args)
             if (!(result instanceof Promise)) return result
-            return result.catch((err: unknown) => {
-              if (lost) recordLostConnection(err)
-              throw err
-            })
+            const started = timed ? performance.now() : 0
+            return result.then(
+              (value: unknown) => {
+                if (timed) addStepTime('sql', performance.now() - started)
+                return value
+              },
+              (err: unknown) => {
+                if (timed) addStepTime('sql', performance.now() - started)
+                if (lost) recordLostConnection(err)
+                throw err
+              },
+            )
           },
         })
       })

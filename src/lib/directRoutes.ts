@@ -1,3 +1,5 @@
+import type { PlainAnswer, PlainRequest } from './plainHttp'
+
 /**
  * Routes server.ts may serve without going through Next's router. A Next route module
  * registers its handler here when Next first loads it; from then on server.ts hands matching
@@ -6,7 +8,10 @@
  * async-context tracking for every request, is skipped. Until a route is registered its
  * requests go through Next as before, so the answers cannot differ.
  */
-export type DirectHandler = (args: { request: Request; segments: string[] }) => Promise<Response>
+export type DirectHandler = (args: {
+  request: PlainRequest
+  segments: string[]
+}) => Promise<Response | PlainAnswer>
 
 type DirectRoute = {
   /** A path prefix ending in `/`. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 
 /** A strong tag of the answer's bytes: the same answer has the same tag on every instance. */
-export const etagOf = (body: string): string =>
+export const etagOf = (body: string | Uint8Array): string =>
   `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 
 const tagsIn = (header: string): string[] =>

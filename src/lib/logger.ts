@@ -1,4 +1,6 @@
-import type { DestinationStream, Logger, LoggerOptions } from 'pino'
+import type { DestinationStream, LoggerOptions } from 'pino'
+import os from 'node:os'
+
 import pino from 'pino'
 
 import { currentRequest } from './requestContext'
@@ -13,12 +15,29 @@ const withRequestId = (): object => {
   return request ? { requestId: request.id } : {}
 }
 
+/**
+ * Lines gather up to this many bytes before they are written, and are written at least this
+ * often: a write a line cost a cached read a tenth of its time.
+ */
+const gatherBytes = 8_192
+const gatherMs = 100
+
 // Written behind the request rather than blocking it on the pipe; flushed at shutdown.
 const destinationKey = Symbol.for('arts-cms.logDestination')
 type Destination = ReturnType<typeof pino.destination>
 const destination = (): Destination => {
   const holder = globalThis as { [destinationKey]?: Destination }
-  holder[destinationKey] ??= pino.destination({ dest: 1, sync: false })
+  if (!holder[destinationKey]) {
+    const made = pino.destination({ dest: 1, sync: false, minLength: gatherBytes })
+    setInterval(() => {
+      try {
+        made.flush()
+      } catch {
+        // Not open yet, or closed at exit: the next tick or `flushLogs` writes the rest.
+      }
+    }, gatherMs).unref()
+    holder[destinationKey] = made
+  }
   return holder[destinationKey]
 }
 
@@ -41,8 +60,23 @@ export const payloadLoggerConfig = (): {
   destination: destination(),
 })
 
-/** The server's own logger, for what happens before and around Payload: the access lines. */
-export const serverLogger = (): Logger => pino(options('cms'), destination())
+const levels: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50 }
+
+/**
+ * The access lines: one a request, so written without pino's general machinery (a line cost a
+ * cached read a sixteenth of its time through it), in the very shape pino writes, to the same
+ * destination, at level info (none when the log level is above it).
+ */
+export const accessLogger = (): ((fields: Record<string, unknown>) => void) => {
+  if ((levels[readSettings().logLevel] ?? 30) > 30) return () => undefined
+  const out = destination()
+  const head = `{"level":30,"time":`
+  const tail = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"name":"cms",`
+  return (fields) => {
+    const body = JSON.stringify(fields)
+    out.write(`${head}${Date.now()}${tail}${body.slice(1)}\n`)
+  }
+}
 
 /** Writes what the loggers still hold; before the process exits. */
 export const flushLogs = (): void => {

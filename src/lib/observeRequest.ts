@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Logger } from 'pino'
 
 import { clientAddressHeader } from './clientAddress'
 import { countRequest } from './metrics'
@@ -19,12 +18,15 @@ export const observeRequest = ({
   res,
   trusted,
   logger,
+  timed = false,
 }: {
   req: IncomingMessage
   res: ServerResponse
   trusted: TrustedProxies
-  /** Where the access line goes; none when `LOG_REQUESTS=off`. */
-  logger: Logger | undefined
+  /** Writes the access line; none when `LOG_REQUESTS=off`. */
+  logger: ((fields: Record<string, unknown>) => void) | undefined
+  /** Whether the request's steps are timed (`SERVER_TIMING=on`). */
+  timed?: boolean
 }): RequestContext => {
   const started = performance.now()
   const peer = req.socket.remoteAddress ?? 'unknown'
@@ -39,6 +41,7 @@ export const observeRequest = ({
           trusted,
         })
       : peer,
+    ...(timed ? { steps: {}, startedAt: started } : {}),
   }
   req.headers[clientAddressHeader] = context.clientAddress
   req.headers[requestIdHeader] = context.id
@@ -48,7 +51,7 @@ export const observeRequest = ({
     const status = res.headersSent ? res.statusCode : 499
     const ms = performance.now() - started
     countRequest({ route: context.route ?? routeLabelOf(url), status, seconds: ms / 1000 })
-    logger?.info({
+    logger?.({
       requestId: context.id,
       method: req.method,
       route: context.template ?? pathOf(url),

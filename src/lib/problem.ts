@@ -1,3 +1,4 @@
+import { responseOf, type PlainAnswer } from './plainHttp'
 import { currentRequest } from './requestContext'
 
 /** RFC 9457 problem details: the one error body shape the CMS answers with outside Payload's own routes. */
@@ -22,19 +23,36 @@ export const problemBody = (problem: Problem): Problem => {
   return { type: 'about:blank', ...problem, ...(requestId ? { requestId } : {}) }
 }
 
+/** A problem as a plain answer (`plainHttp.ts`): the direct routes' form. */
+export const problemAnswer = ({
+  problem,
+  headers,
+}: {
+  problem: Problem
+  headers?: Record<string, string>
+}): PlainAnswer => ({
+  status: problem.status,
+  headers: {
+    ...headers,
+    'content-type': 'application/problem+json',
+    'cache-control': 'no-store',
+  },
+  body: JSON.stringify(problemBody(problem)),
+})
+
 export const problemResponse = ({
   problem,
   headers,
 }: {
   problem: Problem
   headers?: HeadersInit
-}): Response => {
-  const body = problemBody(problem)
-  const merged = new Headers(headers)
-  merged.set('content-type', 'application/problem+json')
-  merged.set('cache-control', 'no-store')
-  return new Response(JSON.stringify(body), { status: problem.status, headers: merged })
-}
+}): Response =>
+  responseOf(
+    problemAnswer({
+      problem,
+      ...(headers ? { headers: Object.fromEntries(new Headers(headers)) } : {}),
+    }),
+  )
 
 const titles: Record<number, [string, string]> = {
   400: ['bad-request', 'Bad request'],

@@ -24,6 +24,13 @@ export type RequestContext = {
    * the access line: what a read costs, seen from outside (the tests, the bench).
    */
   statements?: number
+  /**
+   * Milliseconds spent in each named step, kept only when `SERVER_TIMING=on` (`timeStep`); the
+   * answer reports them in its `Server-Timing` header. Nested steps are each counted whole.
+   */
+  steps?: Record<string, number>
+  /** When the request arrived (`performance.now()`), kept with `steps`. */
+  startedAt?: number
 }
 
 // One store per process: server.ts and Next's bundle load this file as different modules.
@@ -46,8 +53,37 @@ export const describeRequest = (facts: Pick<RequestContext, 'route' | 'template'
   if (context) Object.assign(context, facts)
 }
 
-/** One more statement for the request under way, if any. */
-export const countStatement = (): void => {
+/** One more statement for the request under way, if any; whether its steps are timed. */
+export const countStatement = (): boolean => {
   const context = store().getStore()
-  if (context) context.statements = (context.statements ?? 0) + 1
+  if (!context) return false
+  context.statements = (context.statements ?? 0) + 1
+  return context.steps !== undefined
+}
+
+/** Adds `ms` to the step `name` of the request under way, when its steps are timed. */
+export const addStepTime = (name: string, ms: number): void => {
+  const steps = store().getStore()?.steps
+  if (steps) steps[name] = (steps[name] ?? 0) + ms
+}
+
+/** `work`, its time added to the step `name` when the request's steps are timed. */
+export const timeStep = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+  if (!store().getStore()?.steps) return work()
+  const started = performance.now()
+  try {
+    return await work()
+  } finally {
+    addStepTime(name, performance.now() - started)
+  }
+}
+
+/** The steps of the request under way as a `Server-Timing` header value, if they are timed. */
+export const serverTimingOf = (): string | undefined => {
+  const context = store().getStore()
+  if (!context?.steps) return undefined
+  const entries = Object.entries(context.steps).map(([name, ms]) => `${name};dur=${ms.toFixed(2)}`)
+  if (context.startedAt !== undefined)
+    entries.push(`total;dur=${(performance.now() - context.startedAt).toFixed(2)}`)
+  return entries.join(', ')
 }

@@ -5,7 +5,9 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 
 import { afterBody } from './afterBody'
 import type { DirectHandler } from './directRoutes'
-import { problemOf, problemResponse } from './problem'
+import { isPlainAnswer, type PlainAnswer, type PlainRequest } from './plainHttp'
+import { problemAnswer, problemOf } from './problem'
+import { serverTimingOf } from './requestContext'
 
 /**
  * The request body as a web stream that reads the socket only as fast as it is consumed. When
@@ -94,7 +96,17 @@ const sendStreamed = ({
   })
 }
 
-/** A Node request through a fetch-style handler, and its Response back onto the socket. */
+/**
+ * A header of a Node request by its lower-case name, as a Web Request's `headers.get` gives it:
+ * repeated values joined by `, ` (Node keeps `set-cookie` as a list, and joins the others).
+ */
+const headerOf = (req: IncomingMessage, name: string): string | null => {
+  const value = req.headers[name]
+  if (value === undefined) return null
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+/** A Node request through a direct route's handler, and its answer back onto the socket. */
 export const serveDirect = async ({
   req,
   res,
@@ -110,27 +122,41 @@ export const serveDirect = async ({
   streams?: boolean
 }): Promise<void> => {
   const method = req.method ?? 'GET'
-  const body = method === 'GET' || method === 'HEAD' ? undefined : bodyOf(req)
-  // A client that hangs up aborts the request, as under Next: work done for it (a media fetch)
-  // stops.
-  const hangUp = new AbortController()
-  res.once('close', () => {
-    if (!res.writableFinished) hangUp.abort()
-  })
-  let response: Response
+  let body: ReturnType<typeof bodyOf> | undefined
+  let web: Request | undefined
+  const request: PlainRequest = {
+    method,
+    url: req.url ?? '/',
+    header: (name) => headerOf(req, name),
+    web: () => {
+      if (web) return web
+      body = method === 'GET' || method === 'HEAD' ? undefined : bodyOf(req)
+      // A client that hangs up aborts the request, as under Next: work done for it (a media
+      // fetch) stops.
+      const hangUp = new AbortController()
+      res.once('close', () => {
+        if (!res.writableFinished) hangUp.abort()
+      })
+      web = requestOf({ req, body: body?.stream, signal: hangUp.signal })
+      return web
+    },
+  }
+  let answer: Response | PlainAnswer
   try {
-    response = await handler({
-      request: requestOf({ req, body: body?.stream, signal: hangUp.signal }),
-      segments,
-    })
+    answer = await handler({ request, segments })
   } catch (err) {
     // The handlers answer their own errors; this is the last resort.
     console.error(err)
-    response = problemResponse({
+    answer = problemAnswer({
       problem: problemOf({ status: 500, detail: 'The server failed to answer this request.' }),
     })
   }
   body?.release()
+  if (isPlainAnswer(answer)) {
+    sendPlain({ req, res, answer })
+    return
+  }
+  const response = answer
   const headers: Record<string, string | string[]> = {}
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value
@@ -147,15 +173,43 @@ export const serveDirect = async ({
     })
     return
   }
-  // The answers are JSON of bounded size: one write, with its Content-Length.
-  const payload = Buffer.from(await response.arrayBuffer())
-  headers['content-length'] = String(payload.length)
+  sendPlain({
+    req,
+    res,
+    answer: {
+      status: response.status,
+      headers,
+      body: new Uint8Array(await response.arrayBuffer()),
+    },
+  })
+}
+
+/** An answer of bounded size: one write, with its Content-Length. */
+const sendPlain = ({
+  req,
+  res,
+  answer,
+}: {
+  req: IncomingMessage
+  res: ServerResponse
+  answer: PlainAnswer
+}): void => {
+  const { body } = answer
+  const timing = serverTimingOf()
+  const headers: Record<string, string | string[]> = {
+    ...answer.headers,
+    ...(timing ? { 'server-timing': timing } : {}),
+    'content-length': String(
+      body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength,
+    ),
+  }
   if (!req.complete) headers.connection = 'close'
   afterBody({
     req,
     answer: () => {
-      res.writeHead(response.status, headers)
-      res.end(payload)
+      res.writeHead(answer.status, headers)
+      if (body === null) res.end()
+      else res.end(body)
     },
   })
 }

@@ -12,7 +12,7 @@ import { keepServerErrors } from './keepServerErrors'
 import { mediaStorage } from './mediaStorage'
 import { nestedPages } from './nestedPages'
 import { noDocumentLocks } from './noDocumentLocks'
-import { observability } from './observability'
+import { observability, timedHooks } from './observability'
 import { plainLabels } from './plainLabels'
 import { changeFeedRoutes } from './changeLog/exports'
 import { eventFeedRoutes } from './eventFeeds/exports'
@@ -83,4 +83,6 @@ export const plugins: Plugin[] = [
   keepServerErrors(),
   // Last: every field the others added is labelled too.
   plainLabels(),
+  // After every plugin that adds hooks: each is timed when SERVER_TIMING=on.
+  timedHooks({ enabled: readSettings().serverTiming }),
 ]

@@ -96,6 +96,24 @@ describe('fair shares', () => {
     for (const answer of answers.filter((a) => a.status === 429)) ownRefusal(answer)
   })
 
+  it('answers a tenant from the read cache at once while its own share is full', async () => {
+    // Kept in the read cache: a hit takes no place in the share and waits behind nothing.
+    const kept = '?limit=3&sort=title'
+    expect((await noisy().list('works', kept)).status).toBe(200)
+    const flood = Array.from({ length: 24 }, (_, n) =>
+      noisy().list('works', `?search=storm&limit=${n + 40}`),
+    )
+    let pending = flood.length
+    for (const answer of flood) void answer.then(() => pending--)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const hits = await Promise.all(Array.from({ length: 5 }, () => noisy().list('works', kept)))
+    const stillSearching = pending
+    await Promise.all(flood)
+    expect(hits.map((hit) => hit.status)).toEqual([200, 200, 200, 200, 200])
+    // Behind the backlog they would come after all but the last few searches.
+    expect(stillSearching).toBeGreaterThanOrEqual(flood.length / 2)
+  })
+
   it('a tenant flooding the Markdown converter gets its own 429s; another tenant’s create is converted', async () => {
     // Each of these takes the converter's whole time budget, then is refused as too slow.
     const hostile = '*a'.repeat(49_000)

@@ -24,6 +24,7 @@ import { searchLanguages } from '../../src/lib/searchLanguages'
 import type { Tenant } from '../../src/payload-types'
 import { GET as notAPartnerVersion } from '../../src/app/(partners)/api/partners/[...rest]/route'
 import { handlePartnerRequest } from '../../src/plugins/partnerApi/exports/http'
+import { plainOf, responseOf } from '../../src/lib/plainHttp'
 import { declaredKinds } from '../../src/plugins/partnerApi/exports/kinds'
 import { buildOpenApi31, routesOf } from '../../src/plugins/partnerApi/exports/openapi'
 import { partnerBasePath } from '../../src/plugins/partnerApi/exports/base'
@@ -126,10 +127,10 @@ const startServer = (): Promise<http.Server> =>
         const sent = (req.url ?? '/').split('?')[0] ?? '/'
         const answer = sent.startsWith(`${partnerBasePath}/`)
           ? handlePartnerRequest({
-              request,
+              request: plainOf(request),
               segments: sent.slice(partnerBasePath.length + 1).split('/'),
               config,
-            })
+            }).then(responseOf)
           : sent.startsWith('/api/partners/')
             ? notAPartnerVersion()
             : url.pathname === '/api/graphql'

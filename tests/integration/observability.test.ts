@@ -68,6 +68,7 @@ beforeAll(async () => {
         ...limits,
         TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1',
         METRICS_PORT: String(metricsPort),
+        SERVER_TIMING: 'on',
       },
     }),
     startApp({ env: limits }),
@@ -76,6 +77,37 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([behind?.stop(), direct?.stop()])
+})
+
+describe('server timing', () => {
+  it('with SERVER_TIMING=on says where a partner create spent its time; off, nothing', async () => {
+    const writeKey = await createKey({ payload, tenants: [tenant], scope: 'write' })
+    const create = (app: RunningApp, title: string) =>
+      fetch(`${app.origin}/api/partners/2025-07/obs-home/works`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${writeKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title }),
+      })
+    const timed = await create(behind, 'Timed')
+    expect(timed.status).toBe(201)
+    const steps = Object.fromEntries(
+      (timed.headers.get('server-timing') ?? '').split(', ').map((entry) => {
+        const [name, duration] = entry.split(';dur=')
+        return [name, Number(duration)]
+      }),
+    )
+    for (const step of ['auth', 'input', 'operation', 'validate', 'store', 'present', 'sql'])
+      expect(Number.isFinite(steps[step]), step).toBe(true)
+    // Every collection hook is its own step; the change log is one of a create's.
+    expect(Object.keys(steps).filter((name) => name.startsWith('hook.afterChange.'))).not.toEqual(
+      [],
+    )
+    expect(steps.total).toBeGreaterThan(0)
+    expect(steps.store).toBeLessThanOrEqual(steps.total!)
+    const untimed = await create(direct, 'Untimed')
+    expect(untimed.status).toBe(201)
+    expect(untimed.headers.get('server-timing')).toBeNull()
+  })
 })
 
 describe('request ids', () => {

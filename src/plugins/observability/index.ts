@@ -2,6 +2,8 @@ import type { Plugin } from 'payload'
 
 import { registerGauges } from './gauges'
 
+export { timedHooks } from './timedHooks'
+
 /**
  * The operator's figures that need Payload (its pool, its tables), added to the process's
  * Prometheus registry (`src/lib/metrics.ts`) once Payload is up. They are read when Prometheus

@@ -15,7 +15,7 @@ const reader = () => {
       cache,
       produce: async (): Promise<Answer> => {
         made++
-        return { body, etag: `"${made}"` }
+        return { body: Buffer.from(body), etag: `"${made}"` }
       },
     })
   return { read, made: () => made }
@@ -58,7 +58,7 @@ describe('the read cache', () => {
           made++
           // The write commits while this read is still running.
           changed('tenant-r')
-          return { body: `{"n":${made}}`, etag: `"${made}"` }
+          return { body: Buffer.from(`{"n":${made}}`), etag: `"${made}"` }
         },
       })
     await slow()

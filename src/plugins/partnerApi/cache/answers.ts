@@ -1,8 +1,11 @@
 import { countCacheRead } from '../../../lib/metrics'
 import { caughtUp, isCurrent, stampOf, type Stamp } from './freshness'
 
-/** A read's answer as sent: its JSON text and the entity tag made from it. */
-export type Answer = { body: string; etag: string }
+/**
+ * A read's answer as sent: its bytes, encoded once (a hit writes them as they are), and the
+ * entity tag made from them.
+ */
+export type Answer = { body: Buffer; etag: string }
 
 type Entry = Answer & { scope: string; stamp: Stamp; expires: number; bytes: number }
 
@@ -67,7 +70,7 @@ export const readThrough = async ({
   const stamp = stampOf(scope)
   const answer = await produce()
   if (stamp) {
-    const bytes = answer.body.length * 2 + key.length * 2 + 200
+    const bytes = answer.body.byteLength + key.length * 2 + 200
     keep({
       key,
       entry: { ...answer, scope, stamp, expires: Date.now() + cache.ttlMs, bytes },

@@ -1,8 +1,9 @@
 import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 
 import { fairQueue, fairRefusal } from '../../../lib/fairQueues'
-import { problemResponse } from '../../../lib/problem'
-import { describeRequest } from '../../../lib/requestContext'
+import { searchOf, type PlainAnswer, type PlainRequest } from '../../../lib/plainHttp'
+import { problemAnswer } from '../../../lib/problem'
+import { addStepTime, describeRequest, timeStep } from '../../../lib/requestContext'
 import { watchChanges } from '../cache/freshness'
 import { partnerBasePath } from '../defaults'
 import { partnerOptions } from '../options'
@@ -50,26 +51,26 @@ const readInput = async ({
   context,
 }: {
   route: PartnerRoute
-  request: Request
+  request: PlainRequest
   context: RouteContext
 }): Promise<RouteCall<unknown>> => {
   const { input } = route
-  const query = input.query?.parse({ ...context, search: new URL(request.url).search })
+  const query = input.query?.parse({ ...context, search: searchOf(request.url) })
   const headers = Object.fromEntries(
-    (input.headers ?? []).map(({ name }) => [name, request.headers.get(name)]),
+    (input.headers ?? []).map(({ name }) => [name, request.header(name)]),
   )
   const { payload, principal } = context
   const body =
     input.body?.type === 'media'
       ? await readMediaInput({
-          request,
+          request: request.web(),
           config: payload.config,
           owner: String(principal.tenant.id),
         })
       : input.body?.type === 'json'
         ? {
             body: await readJsonObject({
-              request,
+              request: request.web(),
               limit: partnerOptions(payload.config).bodyLimitBytes,
             }),
           }
@@ -77,35 +78,73 @@ const readInput = async ({
   return { ...context, query, headers, ...body }
 }
 
-/** Runs the route's operation on its input and writes the answer it declares. */
-const answer = async ({
+/**
+ * A read the cache may answer: its answer from there, or, for a miss, made by the operation in
+ * the tenant's share of the operations under way. A hit takes no place in that share: it waits
+ * on nothing and holds nothing.
+ */
+const cachedAnswer = ({
   route,
   request,
   call,
 }: {
   route: PartnerRoute
-  request: Request
+  request: PlainRequest
   call: RouteCall<unknown>
-}): Promise<Response> => {
+}): Promise<PlainAnswer> => {
+  const { cached, mediaType } = route.success
+  if (!cached) throw new Error(`${route.operationId} is not a cached read`)
+  return readAnswer({
+    request,
+    payload: call.payload,
+    principal: call.principal,
+    resource: cached.resource,
+    query: cached.key(call),
+    ...(mediaType ? { mediaType } : {}),
+    produce: () => inShare({ owner: call.principal.tenant.id, task: () => route.operation(call) }),
+  })
+}
+
+const timedInput = (args: Parameters<typeof readInput>[0]) =>
+  timeStep('input', () => readInput(args))
+
+/** Runs the route's operation on its input and writes the answer it declares. */
+const answer = async ({
+  route,
+  call,
+}: {
+  route: PartnerRoute
+  call: RouteCall<unknown>
+}): Promise<PlainAnswer> => {
   const { success } = route
-  if (success.cached)
-    return readAnswer({
-      request,
-      payload: call.payload,
-      principal: call.principal,
-      resource: success.cached.resource,
-      query: success.cached.key(call),
-      ...(success.mediaType ? { mediaType: success.mediaType } : {}),
-      produce: () => route.operation(call),
-    })
-  const result = await route.operation(call)
-  if (success.status === 204) return new Response(null, { status: 204 })
+  const result = await timeStep('operation', () => route.operation(call))
+  if (success.status === 204) return { status: 204, headers: {}, body: null }
   const headers: Record<string, string> = success.location
     ? { location: `${partnerBasePath}${success.location({ call, result })}` }
     : {}
   return success.etag
     ? writtenRecord(result, success.status, headers)
     : json(result, success.status, headers, success.mediaType)
+}
+
+/** `task` within the tenant's share of the operations under way; 429 or 503 past it. */
+const inShare = async <T>({
+  owner,
+  task,
+}: {
+  owner: string
+  task: () => Promise<T>
+}): Promise<T> => {
+  const started = performance.now()
+  const ran = await fairQueue({ name: 'requests' }).run({
+    owner,
+    task: () => {
+      addStepTime('queue', performance.now() - started)
+      return task()
+    },
+  })
+  if ('over' in ran) throw fairRefusal({ over: ran.over, work: 'requests' })
+  return ran.value
 }
 
 /**
@@ -120,14 +159,14 @@ export const handlePartnerRequest = async ({
   segments,
   config,
 }: {
-  request: Request
+  request: PlainRequest
   segments: string[]
   /**
    * The configuration to serve: the app's own, which the route module passes (the plugin
    * never imports the configuration it is part of), or a test's variant.
    */
   config: Promise<SanitizedConfig>
-}): Promise<Response> => {
+}): Promise<PlainAnswer> => {
   const { corsOrigins: origins } = partnerOptions(await config)
   if (request.method === 'OPTIONS') return preflight({ request, origins })
   const cors = corsHeaders({ request, origins })
@@ -140,23 +179,25 @@ export const handlePartnerRequest = async ({
       template: `${route.method} ${partnerBasePath}${route.path}`,
       tenant: params.tenant,
     })
-    payload = await getPayload({ config }).catch((err: unknown) => {
+    const ready = await getPayload({ config }).catch((err: unknown) => {
       throw toProblem({ err })
     })
-    watchChanges(payload)
-    const principal = await principalOf({ payload, route, params, request })
-    const context = { payload, principal, params }
-    const ran = await fairQueue({ name: 'requests' }).run({
-      owner: principal.tenant.id,
-      task: async () =>
-        answer({ route, request, call: await readInput({ route, request, context }) }),
-    })
-    if ('over' in ran) throw fairRefusal({ over: ran.over, work: 'requests' })
-    const response = ran.value
-    for (const [name, value] of Object.entries(cors)) response.headers.set(name, value)
-    return response
+    payload = ready
+    watchChanges(ready)
+    const principal = await timeStep('auth', () =>
+      principalOf({ payload: ready, route, params, request }),
+    )
+    const context = { payload: ready, principal, params }
+    // A cached read's input is its query string, read before it knows whether it must wait.
+    const answered = route.success.cached
+      ? await cachedAnswer({ route, request, call: await timedInput({ route, request, context }) })
+      : await inShare({
+          owner: principal.tenant.id,
+          task: async () => answer({ route, call: await timedInput({ route, request, context }) }),
+        })
+    return { ...answered, headers: { ...answered.headers, ...cors } }
   } catch (err) {
     const problem = err instanceof PartnerProblem ? err : toProblem({ err, payload })
-    return problemResponse({ problem: problem.problem, headers: { ...cors, ...problem.headers } })
+    return problemAnswer({ problem: problem.problem, headers: { ...cors, ...problem.headers } })
   }
 }

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { clientAddressHeader } from '../../../lib/clientAddress'
+import { searchOf, type PlainRequest } from '../../../lib/plainHttp'
 import { authorize } from '../keys/authorize'
 import { admitGuest } from '../keys/guest'
 import { identifyKey } from '../keys/identifyKey'
@@ -22,17 +23,17 @@ export const principalOf = async ({
   payload: Payload
   route: PartnerRoute
   params: Readonly<Record<string, string>> & { tenant: string }
-  request: Request
+  request: PlainRequest
 }): Promise<PartnerPrincipal> => {
-  const authorization = request.headers.get('authorization')
-  const address = request.headers.get(clientAddressHeader) ?? 'unknown'
+  const authorization = request.header('authorization')
+  const address = request.header(clientAddressHeader) ?? 'unknown'
   if (authorization === null && route.guest)
     return admitGuest({
       payload,
       guest: route.guest,
       tenantSlug: params.tenant,
       params,
-      search: new URL(request.url).searchParams,
+      search: new URLSearchParams(searchOf(request.url)),
       address,
     })
   const key = await identifyKey({ payload, authorization, address })

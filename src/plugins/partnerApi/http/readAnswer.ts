@@ -3,6 +3,7 @@ import { partnerOptions } from '../options'
 import type { RouteContext } from '../types'
 import { etagOf, noneMatch } from '../../../lib/etag'
 import { encodeBody } from './respond'
+import type { PlainAnswer, PlainRequest } from '../../../lib/plainHttp'
 
 /** A partner may keep a read's answer, and must ask again (with its tag) before using it. */
 const readCacheControl = 'private, no-cache'
@@ -22,7 +23,7 @@ export const readAnswer = async ({
   mediaType = 'application/json',
   produce,
 }: Pick<RouteContext, 'payload' | 'principal'> & {
-  request: Request
+  request: PlainRequest
   /** What is read: a record kind's path. */
   resource: string
   /** The normalised query (or id): equal queries share one answer. */
@@ -30,22 +31,19 @@ export const readAnswer = async ({
   /** What the answer is: JSON unless the route says otherwise (JSON-LD, a calendar). */
   mediaType?: string
   produce: () => Promise<unknown>
-}): Promise<Response> => {
+}): Promise<PlainAnswer> => {
   const tenant = principal.tenant.id
   const answer = await readThrough({
     key: `${tenant}\u0000${resource}\u0000${query}`,
     scope: tenant,
     cache: partnerOptions(payload.config).cache,
     produce: async () => {
-      const body = encodeBody({ result: await produce(), mediaType })
+      const body = Buffer.from(encodeBody({ result: await produce(), mediaType }))
       return { body, etag: etagOf(body) }
     },
   })
   const headers = { etag: answer.etag, 'cache-control': readCacheControl }
-  if (noneMatch({ header: request.headers.get('if-none-match'), etag: answer.etag }))
-    return new Response(null, { status: 304, headers })
-  return new Response(answer.body, {
-    status: 200,
-    headers: { 'content-type': mediaType, ...headers },
-  })
+  if (noneMatch({ header: request.header('if-none-match'), etag: answer.etag }))
+    return { status: 304, headers, body: null }
+  return { status: 200, headers: { 'content-type': mediaType, ...headers }, body: answer.body }
 }

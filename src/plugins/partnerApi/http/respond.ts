@@ -1,4 +1,5 @@
 import { etagOf } from '../../../lib/etag'
+import type { PlainAnswer } from '../../../lib/plainHttp'
 
 /**
  * An operation's result as sent: JSON, unless the route declares a text media type (a
@@ -25,20 +26,20 @@ export const json = (
   status: number,
   headers: Record<string, string> = {},
   mediaType = 'application/json',
-): Response =>
-  new Response(encodeBody({ result: body, mediaType }), {
-    status,
-    headers: { 'content-type': mediaType, 'cache-control': 'no-store', ...headers },
-  })
+): PlainAnswer => ({
+  status,
+  headers: { 'content-type': mediaType, 'cache-control': 'no-store', ...headers },
+  body: encodeBody({ result: body, mediaType }),
+})
 
 /** A record just written, with the tag a later `If-Match` names. */
 export const writtenRecord = (
   record: unknown,
   status: number,
   headers: Record<string, string> = {},
-): Response => {
+): PlainAnswer => {
   const body = JSON.stringify(record)
-  return new Response(body, {
+  return {
     status,
     headers: {
       'content-type': 'application/json',
@@ -46,5 +47,6 @@ export const writtenRecord = (
       etag: etagOf(body),
       ...headers,
     },
-  })
+    body,
+  }
 }

@@ -21,8 +21,16 @@ export const parseKey = (key: string): { prefix: string; secret: string } | unde
   return match?.[1] && match[2] ? { prefix: match[1], secret: match[2] } : undefined
 }
 
+/** Stored hashes as bytes, each decoded once: every request of a key compares against it. */
+const decoded = new Map<string, Buffer>()
+
 export const secretMatches = ({ secret, hash }: { secret: string; hash: string }): boolean => {
-  const expected = Buffer.from(hash, 'hex')
-  const actual = Buffer.from(hashSecret(secret), 'hex')
+  let expected = decoded.get(hash)
+  if (!expected) {
+    // Hashes of keys that no longer exist are dropped with the rest now and then.
+    if (decoded.size >= 10_000) decoded.clear()
+    decoded.set(hash, (expected = Buffer.from(hash, 'hex')))
+  }
+  const actual = createHash('sha256').update(secret).digest()
   return expected.length === actual.length && timingSafeEqual(expected, actual)
 }

@@ -1,5 +1,6 @@
 import type { FetchedFile } from '../types'
 import { fail } from '../../../lib/partnerProblem'
+import { timeStep } from '../../../lib/requestContext'
 import { presentRecord } from '../records/present'
 import { findOwn } from './findOwn'
 import { resolvePolymorphic } from './resolvePolymorphic'
@@ -17,7 +18,7 @@ export const createRecord = async ({
   id: string
   record: PartnerRecord
 }> => {
-  const data = await createData({ kind, principal, body })
+  const data = await timeStep('validate', () => createData({ kind, principal, body }))
   if (data.id !== undefined) {
     const { totalDocs } = await payload.count({
       collection: kind.collection,
@@ -38,11 +39,15 @@ export const createRecord = async ({
   // breadcrumbs); an upload's answer is its file's too, and is read back as it always was.
   const readBack =
     !kind.select || payload.collections[kind.collection]?.config.custom?.resavedAfterCreate === true
-  const doc = await insertRecord({ payload, kind, principal, data, ...(file ? { file } : {}) })
+  const doc = await timeStep('store', () =>
+    insertRecord({ payload, kind, principal, data, ...(file ? { file } : {}) }),
+  )
   const id = String(doc.id)
   const stored = readBack ? await findOwn({ payload, kind, principal, id }) : doc
   return {
     id,
-    record: await presentRecord({ payload, kind, tenantId: principal.tenant.id, doc: stored }),
+    record: await timeStep('present', () =>
+      presentRecord({ payload, kind, tenantId: principal.tenant.id, doc: stored }),
+    ),
   }
 }

@@ -12,6 +12,7 @@ import { updateRecord } from '../operations/update'
 import { hasReplicas, readingFromReplicas } from '../../../db/readRouting'
 import { caughtUp } from '../cache/freshness'
 import { readVersionOf, type ReadVersion } from '../reads/version'
+import { queryText, rememberedQueries } from '../reads/rememberedQueries'
 import { fail, validationFailed } from '../../../lib/partnerProblem'
 import { parseListQuery, parseRecordQuery, parseRetrieveQuery } from '../reads/listQuery'
 import { readShapeOf, shapeClock, shapeParameters } from '../expand/params'
@@ -129,6 +130,10 @@ const modelOf = ({ payload, path }: { payload: Pick<Payload, 'config'>; path: st
   partnerKinds(payload).get(path) ?? fail({ status: 404, detail: `No partner kind "${path}".` })
 
 type ListInput = ReturnType<typeof parseListQuery>
+
+const listQueries = rememberedQueries<
+  Omit<ListInput, 'expand' | 'select'> & ReturnType<typeof normaliseShape>
+>()
 type Flags = Record<string, boolean>
 type RetrieveInput = ReturnType<typeof parseRetrieveQuery>
 
@@ -220,18 +225,26 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
       query: {
         parse: ({ search, payload, principal }) => {
           const model = modelOf({ payload, path: kind.path })
-          const query = parseListQuery({
+          const parsed = listQueries({
+            model,
             search,
-            leaves: model.leaves,
-            searchable: model.searchable,
-            drafts: model.drafts,
+            parse: () => {
+              const query = parseListQuery({
+                search,
+                leaves: model.leaves,
+                searchable: model.searchable,
+                drafts: model.drafts,
+              })
+              const { expand: _expand, select: _select, ...rest } = query
+              return {
+                ...rest,
+                ...normaliseShape({ config: payload.config, kind: model, params: query }),
+              }
+            },
           })
-          readVersionOf({ principal, draft: query.draft })
-          const { expand: _expand, select: _select, ...rest } = query
-          return {
-            ...rest,
-            ...normaliseShape({ config: payload.config, kind: model, params: query }),
-          }
+          // Who may read drafts is the principal's, asked every time.
+          readVersionOf({ principal, draft: parsed.draft })
+          return parsed
         },
         parameters: ({ config }) => [
           ...[
@@ -264,7 +277,7 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
     cached: {
       resource: kind.path,
       key: (call) =>
-        `list ${JSON.stringify(call.query)} ${shapeClock({ config: call.payload.config, kind: modelOf({ payload: call.payload, path: kind.path }), expand: call.query.expand })}`,
+        `list ${queryText(call.query as object)} ${shapeClock({ config: call.payload.config, kind: modelOf({ payload: call.payload, path: kind.path }), expand: call.query.expand })}`,
     },
   }),
   retrieve: parts<RetrieveInput>({

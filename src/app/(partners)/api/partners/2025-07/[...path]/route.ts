@@ -1,6 +1,7 @@
 import config from '@payload-config'
 
 import { registerDirectRoute } from '@/lib/directRoutes'
+import { plainOf, responseOf } from '@/lib/plainHttp'
 import { partnerBasePath, partnerOwnPaths } from '@/plugins/partnerApi/exports/base'
 import { handlePartnerRequest } from '@/plugins/partnerApi/exports/http'
 
@@ -10,7 +11,13 @@ export const dynamic = 'force-dynamic'
 type Context = { params: Promise<{ path: string[] }> }
 
 const handle = async (request: Request, { params }: Context): Promise<Response> =>
-  handlePartnerRequest({ request, segments: (await params).path, config })
+  responseOf(
+    await handlePartnerRequest({
+      request: plainOf(request),
+      segments: (await params).path,
+      config,
+    }),
+  )
 
 export const GET = handle
 export const POST = handle

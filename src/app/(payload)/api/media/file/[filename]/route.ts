@@ -41,6 +41,6 @@ registerDirectRoute({
   methods: ['GET', 'HEAD'],
   accepts: (segments) => segments.length === 1 && typeOfStoredName(segments[0] ?? '') !== undefined,
   handler: ({ request, segments }) =>
-    serveMediaFile({ request, filename: segments[0] ?? '', open: openIn() }),
+    serveMediaFile({ request: request.web(), filename: segments[0] ?? '', open: openIn() }),
   streams: true,
 })

@@ -1,0 +1,225 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import pg from 'pg'
+
+import { hasWrk, measure, measureWrk, type Figures } from './load'
+import { startBenchServer } from './servers/start'
+
+type Captured = { text: string; params: unknown[] }
+
+/** A list's two statements as the app ran them, and where its offset goes. */
+export type CapturedList = { page: Captured; count: Captured; offsetSlot: number; limit: number }
+
+/** `'a', NULL, 'it''s'` as PostgreSQL's log writes a statement's parameters. */
+const parametersOf = (detail: string): unknown[] => {
+  const values: unknown[] = []
+  for (const match of detail.matchAll(/\$(\d+) = (NULL|'((?:[^']|'')*)')/g))
+    values[Number(match[1]) - 1] = match[2] === 'NULL' ? null : match[3]!.replaceAll("''", "'")
+  return values
+}
+
+/**
+ * The statements the app runs for `url`, read from PostgreSQL's log with every statement
+ * logged for the moment of one request: the floor an uncached list is measured against is
+ * then the app's own SQL, not a query written to look like it.
+ */
+const captureList = async ({
+  databaseUri,
+  dataDir,
+  url,
+  headers,
+  table,
+  limit,
+}: {
+  databaseUri: string
+  dataDir: string
+  url: string
+  headers: Record<string, string>
+  table: string
+  limit: number
+}): Promise<CapturedList> => {
+  const logFile = path.join(dataDir, 'postgres.log')
+  const client = new pg.Client({ connectionString: databaseUri })
+  await client.connect()
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
+  let logged = ''
+  try {
+    await client.query(`alter system set log_statement = 'all'`)
+    await client.query('select pg_reload_conf()')
+    await settle()
+    const from = fs.statSync(logFile).size
+    const answer = await fetch(url, { headers })
+    if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`)
+    await settle()
+    const fd = fs.openSync(logFile, 'r')
+    const buffer = Buffer.alloc(fs.statSync(logFile).size - from)
+    fs.readSync(fd, buffer, 0, buffer.length, from)
+    fs.closeSync(fd)
+    logged = buffer.toString('utf8')
+  } finally {
+    await client.query('alter system reset log_statement')
+    await client.query('select pg_reload_conf()')
+    await client.end()
+  }
+  // Each entry: a line naming a statement, then its parameters on a DETAIL line.
+  const entries = [
+    ...logged.matchAll(/execute [^:]*: (SELECT[^\n]*)\n[^\n]*DETAIL:\s+Parameters: ([^\n]*)/gi),
+  ]
+    .map((m) => ({ text: m[1]!, params: parametersOf(m[2]!) }))
+    .filter((e) => e.text.includes(`"${table}"`))
+  const page = entries.find((e) => / LIMIT \$\d+ OFFSET \$\d+$/.test(e.text))
+  const count = entries.find((e) => e.text.startsWith('SELECT count(*)'))
+  if (!page || !count)
+    throw new Error(`the list's statements were not found in the log:\n${logged.slice(0, 2000)}`)
+  const offsetSlot = Number(/OFFSET \$(\d+)$/.exec(page.text)![1]) - 1
+  return { page, count, offsetSlot, limit }
+}
+
+const line = (name: string, f: Figures): string =>
+  `${name.padEnd(52)} | ${f.rps.toFixed(0).padStart(7)} req/s | p50 ${f.p50.toFixed(2).padStart(6)} ms | p99 ${f.p99.toFixed(2).padStart(6)} ms | errors ${f.errors}`
+
+/**
+ * The issue-32 floors, each in the same run as the figure it bounds: cache hits against a plain
+ * node:http server sending the same bytes, and uncached lists against the app's own two
+ * statements run through `pg` alone. Each side is warmed up, then measured twice in turns
+ * (app, floor, app, floor) and the better of its two taken: on a shared machine noise only
+ * slows a measurement.
+ */
+export const measureHotPath = async ({
+  databaseUri,
+  dataDir,
+  start,
+  tenant,
+  readKey,
+  pages,
+  seconds,
+  concurrency,
+  poolSize,
+  print,
+}: {
+  databaseUri: string
+  dataDir: string
+  /**
+   * Starts an app on the database (none may be running when the hot path begins: the first is
+   * measured alone, as one instance of a deployment is).
+   */
+  start: (args: {
+    name: string
+    env: Record<string, string>
+  }) => Promise<{ origin: string; stop: () => Promise<unknown> }>
+  tenant: string
+  readKey: string
+  /** How many pages of 10 the tenant's events make. */
+  pages: number
+  seconds: number
+  concurrency: number
+  poolSize: number
+  print: (line: string) => void
+}): Promise<void> => {
+  const base = `/api/partners/2025-07/${tenant}/events`
+  const headers = { authorization: `Bearer ${readKey}` }
+  const wrk = hasWrk()
+  const generator = wrk ? 'wrk, one thread' : 'autocannon (install wrk for a lighter generator)'
+  const better = (a: Figures, b: Figures): Figures => (b.rps > a.rps ? b : a)
+
+  // Cache hits: one query read again and again, against the same bytes from plain node:http;
+  // alone on the database, then with a second instance on it (each hit then first catches up
+  // with the other's commits, one round trip shared by the hits that wait for it).
+  const cached = await start({ name: 'cached', env: {} })
+  let peer: Awaited<ReturnType<typeof start>> | undefined
+  try {
+    const hitPath = `${base}?limit=10&sort=-createdAt`
+    const first = await fetch(`${cached.origin}${hitPath}`, { headers })
+    const body = await first.text()
+    const kept = ['content-type', 'etag', 'cache-control', 'vary', 'access-control-allow-origin']
+    const plain = await startBenchServer({
+      script: 'plain.ts',
+      input: {
+        body,
+        headers: Object.fromEntries(kept.map((name) => [name, first.headers.get(name) ?? ''])),
+      },
+    })
+    const one = (origin: string) => () =>
+      wrk
+        ? measureWrk({ origin, path: hitPath, headers, seconds, concurrency })
+        : measure({ origin, paths: [hitPath], headers, expected: 200, seconds, concurrency })
+    const turns = async (sides: (() => Promise<Figures>)[]): Promise<Figures[]> => {
+      for (const side of sides) await side()
+      const best: Figures[] = []
+      for (let round = 0; round < 2; round++)
+        for (const [i, side] of sides.entries()) {
+          const f = await side()
+          best[i] = best[i] ? better(best[i]!, f) : f
+        }
+      return best
+    }
+    try {
+      // Past the first seconds of an instance, which doubts it is alone (`peers.ts`).
+      await new Promise((resolve) => setTimeout(resolve, 15_000))
+      const [hit, bare] = await turns([one(cached.origin), one(plain.origin)])
+      peer = await start({ name: 'peer', env: { PARTNER_CACHE: 'off' } })
+      const [withPeer] = await turns([one(cached.origin)])
+      print(
+        `[bench] hot path: ${seconds} s a measurement, ${concurrency} connections, load from ${generator} in its own process, the better of two turns; the answer is ${Buffer.byteLength(body)} bytes`,
+      )
+      print(line('cache hit, one repeated list, one instance', hit!))
+      print(line('cache hit, the same, another instance on the database', withPeer!))
+      print(line('the same bytes from plain node:http', bare!))
+      print(
+        `cache hits: ${((hit!.rps / bare!.rps) * 100).toFixed(1)}% of plain node:http (target 25% or more), p99 ${hit!.p99.toFixed(2)} ms (target 10 ms or less); with another instance ${((withPeer!.rps / bare!.rps) * 100).toFixed(1)}%, p99 ${withPeer!.p99.toFixed(2)} ms`,
+      )
+    } finally {
+      await plain.stop()
+    }
+  } finally {
+    await cached.stop()
+  }
+
+  // Uncached lists: every page of the tenant, newest first, against the same statements in pg.
+  const limit = 10
+  const uncached = peer ?? (await start({ name: 'uncached', env: { PARTNER_CACHE: 'off' } }))
+  try {
+    const list = await captureList({
+      databaseUri,
+      dataDir,
+      url: `${uncached.origin}${base}?limit=${limit}&page=2&sort=-createdAt`,
+      headers,
+      table: 'events',
+      limit,
+    })
+    const raw = await startBenchServer({
+      script: 'rawSql.ts',
+      input: { databaseUri, poolSize, list },
+    })
+    const numbers = Array.from({ length: pages }, (_, i) => i + 1)
+    const appPaths = numbers.map((n) => `${base}?limit=${limit}&page=${n}&sort=-createdAt`)
+    const rawPaths = numbers.map((n) => `/?page=${n}`)
+    const many = (origin: string, paths: string[]) => () =>
+      measure({ origin, paths, headers, expected: 200, seconds, concurrency })
+    try {
+      await many(uncached.origin, appPaths)()
+      await many(raw.origin, rawPaths)()
+      const apps: Figures[] = []
+      const raws: Figures[] = []
+      for (let round = 0; round < 2; round++) {
+        apps.push(await many(uncached.origin, appPaths)())
+        raws.push(await many(raw.origin, rawPaths)())
+      }
+      const app = apps.reduce(better)
+      const floor = raws.reduce(better)
+      print(
+        `[bench] uncached lists: ${pages} pages of ${limit} at random, load from autocannon in its own process; the raw side runs the app's two statements (from PostgreSQL's log) through pg, ${poolSize} connections, and writes the rows as JSON`,
+      )
+      print(line('uncached list (partner API)', app))
+      print(line('the same statements through pg (raw SQL)', floor))
+      print(
+        `uncached lists: ${((app.rps / floor.rps) * 100).toFixed(1)}% of raw SQL through pg (target 90% or more)`,
+      )
+    } finally {
+      await raw.stop()
+    }
+  } finally {
+    await uncached.stop()
+  }
+}
