@@ -7,6 +7,7 @@ import {
 
 import { migrations } from '../migrations/index'
 import { onShutdown } from '../lib/shutdown'
+import { answerFirstVersions } from './firstVersions'
 import { attachReadReplicas } from './readReplicas'
 import { createResilientPg, type ClosablePool } from './resilientPg'
 import { beginTransaction, commitTransaction, rollbackTransaction } from './transactions'
@@ -15,7 +16,8 @@ type Log = { error: (obj: object) => void; warn: (obj: object) => void }
 
 /**
  * Payload's Postgres adapter with this project's repairs: pool clients that survive a server
- * restart, a COMMIT whose failure reaches the caller, and a pool that closes on shutdown.
+ * restart, a COMMIT whose failure reaches the caller, a pool that closes on shutdown, and no
+ * version pruning asked of a record just created (`firstVersions.ts`).
  */
 export const databaseAdapter = ({
   connectionString,
@@ -86,6 +88,7 @@ export const databaseAdapter = ({
       adapter.beginTransaction = beginTransaction
       adapter.commitTransaction = commitTransaction
       adapter.rollbackTransaction = rollbackTransaction
+      answerFirstVersions(adapter)
       if (readReplicas && readReplicas.uris.length > 0) {
         const connect = adapter.connect
         let attached = false
