@@ -68,14 +68,11 @@ export const addStepTime = (name: string, ms: number): void => {
 }
 
 /** `work`, its time added to the step `name` when the request's steps are timed. */
-export const timeStep = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+export const timeStep = <T>(name: string, work: () => Promise<T>): Promise<T> => {
+  // Untimed, the work's own promise: no wrapper, no extra turn of the event loop.
   if (!store().getStore()?.steps) return work()
   const started = performance.now()
-  try {
-    return await work()
-  } finally {
-    addStepTime(name, performance.now() - started)
-  }
+  return work().finally(() => addStepTime(name, performance.now() - started))
 }
 
 /** The steps of the request under way as a `Server-Timing` header value, if they are timed. */

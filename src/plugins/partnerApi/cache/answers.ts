@@ -63,7 +63,8 @@ export const readThrough = async ({
   produce: () => Promise<Answer>
 }): Promise<Answer> => {
   if (!cache.enabled) return produce()
-  if (entries.has(key)) await caughtUp()
+  const waiting = entries.has(key) ? caughtUp() : undefined
+  if (waiting) await waiting
   const hit = cachedAnswer({ key, scope })
   countCacheRead(hit ? 'hit' : 'miss')
   if (hit) return hit

@@ -120,15 +120,20 @@ const startSync = (s: State): Promise<void> => {
 }
 
 /**
- * Resolves once every change committed before the call is known here. Alone it costs nothing;
- * with peers, one round trip on the listening connection, shared by every caller that arrived
- * before it was sent (a caller that comes while one is under way waits for the next).
+ * Resolves once every change committed before the call is known here. Alone it costs nothing
+ * (`undefined`: nothing to wait for, not even a turn of the event loop); with peers, one round
+ * trip on the listening connection, shared by every caller that arrived before it was sent (a
+ * caller that comes while one is under way waits for the next).
  */
-export const caughtUp = async (): Promise<void> => {
-  if (!mayHavePeers()) return
+export const caughtUp = (): Promise<void> | undefined => {
+  if (!mayHavePeers()) return undefined
   // One catch-up a request: the key lookup's serves its cached answer too.
   const request = currentRequest()
-  if (request?.caughtUp) return
+  if (request?.caughtUp) return undefined
+  return catchUp(request)
+}
+
+const catchUp = async (request: ReturnType<typeof currentRequest>): Promise<void> => {
   const s = state()
   if (!s.syncing) await startSync(s)
   else {

@@ -15,7 +15,8 @@ export const rememberedLookup = <T>({
 }: { maxEntries?: number; maxAgeMs?: number } = {}) => {
   const remembered = new Map<string, { value: T; stamp: Stamp; until: number }>()
   return async ({ name, load }: { name: string; load: () => Promise<T> }): Promise<T> => {
-    if (remembered.has(name)) await caughtUp()
+    const waiting = remembered.has(name) ? caughtUp() : undefined
+    if (waiting) await waiting
     const hit = remembered.get(name)
     if (hit && hit.until > Date.now() && isCurrent({ scope: authScope, stamp: hit.stamp }))
       return hit.value

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, hash as digestOf, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /**
  * A partner key reads `cms_<prefix>_<secret>`: the prefix (8 hex) finds the record, the secret
@@ -31,6 +31,7 @@ export const secretMatches = ({ secret, hash }: { secret: string; hash: string }
     if (decoded.size >= 10_000) decoded.clear()
     decoded.set(hash, (expected = Buffer.from(hash, 'hex')))
   }
-  const actual = createHash('sha256').update(secret).digest()
+  // The one-shot digest: no Hash object a request.
+  const actual = digestOf('sha256', secret, 'buffer')
   return expected.length === actual.length && timingSafeEqual(expected, actual)
 }
