@@ -11,6 +11,8 @@ export type PlainRequest = {
   header: (name: string) => string | null
   /** The same request as a Web Request, its body streamed from the socket. */
   web: () => Request
+  /** The connection it came on (the socket), when the server knows it. */
+  connection?: object
 }
 
 export type PlainAnswer = {

@@ -127,6 +127,7 @@ export const serveDirect = async ({
   const request: PlainRequest = {
     method,
     url: req.url ?? '/',
+    connection: req.socket,
     header: (name) => headerOf(req, name),
     web: () => {
       if (web) return web

@@ -1,3 +1,5 @@
+import http from 'node:http'
+
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -205,5 +207,47 @@ describe('revoking a key', () => {
     expect(waiting).toContain(theirs.change.id)
     await sleep(5_000)
     expect(await statusOf(mine.record)).toBe('draft')
+  })
+})
+
+describe('a key on one kept-alive connection', () => {
+  /** GETs over one socket, kept alive between requests: a partner's usual connection. */
+  const oneConnection = () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const get = (key: string) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = http.get(
+          `${app.origin}/api/partners/2025-07/kr-theatre/events`,
+          { agent, headers: { authorization: `Bearer ${key}` } },
+          (res) => {
+            res.resume()
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }))
+          },
+        )
+        req.on('error', reject)
+      })
+    return { get, close: () => agent.destroy() }
+  }
+
+  it('is refused on its next request once it is revoked, or its secret rotated', async () => {
+    const revoked = await makeKey('kept-alive revoked')
+    const rotated = await makeKey('kept-alive rotated')
+    for (const [key, change] of [
+      [revoked, () => admin.patch(`/api/api-keys/${revoked.id}`, { revoked: true })],
+      [rotated, () => admin.post(`/api/api-keys/${rotated.id}/secret`)],
+    ] as const) {
+      const connection = oneConnection()
+      try {
+        expect((await connection.get(key.key)).status).toBe(200)
+        expect((await connection.get(key.key)).status).toBe(200)
+        expect((await change()).status).toBe(200)
+        const after = await connection.get(key.key)
+        // The same connection, the same header: checked against the key as it is now.
+        expect(after.reused).toBe(true)
+        expect(after.status).toBe(401)
+      } finally {
+        connection.close()
+      }
+    }
   })
 })

@@ -36,7 +36,12 @@ export const principalOf = async ({
       search: new URLSearchParams(searchOf(request.url)),
       address,
     })
-  const key = await identifyKey({ payload, authorization, address })
+  const key = await identifyKey({
+    payload,
+    authorization,
+    address,
+    ...(request.connection ? { connection: request.connection } : {}),
+  })
   await limitRate({ payload, key })
   return authorize({ payload, key, tenantSlug: params.tenant, scope: route.scope })
 }

@@ -58,11 +58,14 @@ export const identifyKey = async ({
   payload,
   authorization,
   address,
+  connection,
 }: {
   payload: Payload
   authorization: string | null
   /** The client's address, as the server saw the connection. */
   address: string
+  /** The connection the request came on, when the server knows it (`PlainRequest`). */
+  connection?: object
 }): Promise<PartnerKey> => {
   const limit = partnerOptions(payload.config).failedAuthPerMinute
   const failing = isFailingTooOften({ address, limit })
@@ -71,7 +74,7 @@ export const identifyKey = async ({
     if (!prefix || !(await livePrefixes({ payload })).has(prefix)) refuseFailingAddress()
   }
   try {
-    return await findKey({ payload, authorization })
+    return await findKey({ payload, authorization, ...(connection ? { connection } : {}) })
   } catch (err) {
     if (!(err instanceof PartnerProblem && err.problem.status === 401)) throw err
     countFailedAuth({ address })
@@ -88,9 +91,11 @@ const bearerOf = (authorization: string | null): string | undefined =>
 const findKey = async ({
   payload,
   authorization,
+  connection,
 }: {
   payload: Payload
   authorization: string | null
+  connection?: object
 }): Promise<PartnerKey> => {
   if (!authorization) {
     return fail({
@@ -124,9 +129,28 @@ const findKey = async ({
       return docs[0]
     },
   })
-  if (!key?.hash || !secretMatches({ secret: parsed.secret, hash: key.hash }) || key.revoked) {
+  const matches =
+    key?.hash !== undefined &&
+    key.hash !== null &&
+    (verifiedOn(connection, authorization) === key ||
+      secretMatches({ secret: parsed.secret, hash: key.hash }))
+  if (!key || !matches || key.revoked) {
     return fail({ status: 401, detail: 'Unknown or revoked API key.', headers: challenge })
   }
+  if (connection) verified.set(connection, { authorization, key })
   recordUse({ payload, id: key.id })
   return key
+}
+
+/**
+ * The header a connection's last request was admitted with, and the stored key it matched:
+ * a partner's connection sends the same header again and again, and while the stored key is
+ * the same record (a write to any key or tenant reloads it, `cache/lookups.ts`) the same
+ * header matches it without hashing the secret again. Nothing outlives the connection.
+ */
+const verified = new WeakMap<object, { authorization: string; key: ApiKey }>()
+
+const verifiedOn = (connection: object | undefined, authorization: string): ApiKey | undefined => {
+  const last = connection ? verified.get(connection) : undefined
+  return last?.authorization === authorization ? last.key : undefined
 }
