@@ -24,10 +24,16 @@ const bodyOf = (
   }
   const onEnd = (): void => controller?.close()
   const onError = (err: Error): void => controller?.error(err)
+  // A client that hangs up before the end of its body: the read fails instead of waiting for
+  // an end that never comes (and holding the tenant's place in its share meanwhile).
+  const onClose = (): void => {
+    if (!req.complete) controller?.error(new Error('The client closed the connection.'))
+  }
   const release = (): void => {
     req.off('data', onData)
     req.off('end', onEnd)
     req.off('error', onError)
+    req.off('close', onClose)
     controller = undefined
   }
   const stream = new ReadableStream<Uint8Array>({
@@ -36,6 +42,7 @@ const bodyOf = (
       req.on('data', onData)
       req.once('end', onEnd)
       req.once('error', onError)
+      req.once('close', onClose)
       req.pause()
     },
     pull: () => {
@@ -142,6 +149,9 @@ export const serveDirect = async ({
       return web
     },
   }
+  // A body is watched from the start, as the socket delivers it: read later, a client that
+  // hangs up meanwhile would leave the read waiting for an end that never comes.
+  if (method !== 'GET' && method !== 'HEAD') request.web()
   let answer: Response | PlainAnswer
   try {
     answer = await handler({ request, segments })

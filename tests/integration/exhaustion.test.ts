@@ -340,6 +340,47 @@ describe('amplification', () => {
   })
 })
 
+describe('clients that hang up', () => {
+  /** A create whose client hangs up `afterMs` after sending it, or mid-body when `partial`. */
+  const hangUp = ({ afterMs, partial }: { afterMs: number; partial: boolean }) =>
+    new Promise<void>((resolve) => {
+      const url = new URL(`${app.origin}/api/partners/2025-07/exhaust/events`)
+      const body = JSON.stringify({ title: `Gone ${Math.random()}`, _status: 'published' })
+      const req = http.request({
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      })
+      req.on('error', () => resolve())
+      if (partial) req.write(body.slice(0, 10))
+      else req.end(body)
+      setTimeout(() => {
+        req.destroy()
+        resolve()
+      }, afterMs)
+    })
+
+  it('take no place from the tenant: its next create is answered', async () => {
+    const client = partner({ origin: app.origin, tenant: 'exhaust', key })
+    for (let round = 0; round < 3; round++) {
+      // More than the tenant's share of operations under way, each gone at its own moment.
+      await Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          hangUp({ afterMs: 1 + (i % 8), partial: i % 2 === 0 }),
+        ),
+      )
+      const made = await client.create('events', { title: `After the hang-ups ${round}` })
+      expect(made.status, JSON.stringify(made.body)).toBe(201)
+    }
+  })
+})
+
 describe('small leaks and 500s', () => {
   it('a leap second or an impossible date is a 400, through the partner API and Payload’s', async () => {
     const client = partner({ origin: app.origin, tenant: 'exhaust', key })
