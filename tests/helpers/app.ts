@@ -15,6 +15,15 @@ export type RunningApp = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>
 }
 
+/**
+ * The app's output once what it has logged so far is written: log lines gather for up to
+ * 100 ms before they are (`src/lib/logger.ts`). For checks that a line is absent.
+ */
+export const settledOutput = async (app: Pick<RunningApp, 'output'>): Promise<string> => {
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  return app.output()
+}
+
 export const waitUntil = async ({
   check,
   timeoutMs,

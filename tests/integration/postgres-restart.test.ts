@@ -5,7 +5,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embeddedPostgres'
-import { startApp, waitUntil, type RunningApp } from '../helpers/app'
+import { settledOutput, startApp, waitUntil, type RunningApp } from '../helpers/app'
 import { firstUser } from '../helpers/rest'
 
 /**
@@ -89,7 +89,9 @@ describe('a PostgreSQL restart under concurrent reads and writes', () => {
     expect(app.isAlive(), app.output()).toBe(true)
     // Next keeps a process alive through an uncaught exception and only logs it; without the
     // pool repair this is where the unhandled client `error` surfaces.
-    expect(app.output()).not.toMatch(/uncaughtException|unhandledRejection|Unhandled 'error'/)
+    expect(await settledOutput(app)).not.toMatch(
+      /uncaughtException|unhandledRejection|Unhandled 'error'/,
+    )
     const readyAfterMs = await waitUntil({
       what: '/api/ready to answer 200 after the restart',
       timeoutMs: 10_000,

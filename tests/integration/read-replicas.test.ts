@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startApp, waitUntil, type RunningApp } from '../helpers/app'
+import { settledOutput, startApp, waitUntil, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'
 import { createKey, partner } from '../helpers/partner'
 import { startReplica, type StreamingReplica } from '../helpers/replica'
@@ -231,7 +231,7 @@ describe('reads from a streaming replica', () => {
     })
     const skippedAfter = Date.now() - paused
     expect(skippedAfter).toBeGreaterThanOrEqual(maxLagMs - probeMs * 3)
-    expect(app.output()).toMatch(/read replica \S+ is skipped: \d+ ms behind/)
+    await expect.poll(() => app.output()).toMatch(/read replica \S+ is skipped: \d+ ms behind/)
     console.log(
       `replica skipped ${skippedAfter} ms after it stopped replaying (max lag ${maxLagMs})`,
     )
@@ -260,15 +260,19 @@ describe('reads from a streaming replica', () => {
     }
     console.log(`reads with the replica killed: ${JSON.stringify(times)} ms (two reads each)`)
     expect(Math.max(...times)).toBeLessThan(connectTimeoutMs + 1_500)
-    const said = app.output()
-    expect(said).toMatch(/read replica \S+ (is skipped: no answer|failed a read)/)
+    await expect
+      .poll(() => app.output())
+      .toMatch(/read replica \S+ (is skipped: no answer|failed a read)/)
+    const said = await settledOutput(app)
     const retried = said.split('\n').filter((line) => line.includes('failed a read'))
     console.log(`reads retried on the primary after the kill: ${retried.length}`, retried)
 
-    const usedAgain = (app.output().match(/is used again/g) ?? []).length
+    const usedAgain = ((await settledOutput(app)).match(/is used again/g) ?? []).length
     await replica.start()
     await settled()
-    expect((app.output().match(/is used again/g) ?? []).length).toBeGreaterThan(usedAgain)
+    await expect
+      .poll(() => (app.output().match(/is used again/g) ?? []).length)
+      .toBeGreaterThan(usedAgain)
     await replica.pauseReplay()
     await retitleDirectly({ table: 'venues', id: harbour.venue, title: 'Back again' })
     expect(await harbourTitle('venues')).toBe('While the replica is down')

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Tenant } from '../../src/payload-types'
 import { makeImage } from '../../src/seed/images'
 import { adminClient, signIn, type AdminClient } from '../helpers/admin'
-import { startApp, type RunningApp } from '../helpers/app'
+import { settledOutput, startApp, type RunningApp } from '../helpers/app'
 import { getTestPayload } from '../helpers/payload'
 import { createKey, partner } from '../helpers/partner'
 import { createTenant, createUser } from '../helpers/tenants'
@@ -509,7 +509,7 @@ describe('rich text', () => {
       expect(rest.status, `${what} via REST: ${JSON.stringify(rest.body).slice(0, 300)}`).toBe(400)
     }
     expect(await eventCount()).toBe(before)
-    expect(app.output()).not.toMatch(/Error converting lexical node/)
+    expect(await settledOutput(app)).not.toMatch(/Error converting lexical node/)
   })
 
   it('refuses script in the link fields beside the text: booking and listing links', async () => {
@@ -557,13 +557,13 @@ describe('rich text', () => {
     await db.drizzle.execute(
       sql`update works set description = ${JSON.stringify(stored)}::jsonb where id = ${id}`,
     )
-    const logBefore = app.output().length
+    const logBefore = (await settledOutput(app)).length
     const read = await api().get('works', id)
     expect(read.status).toBe(200)
     const html = String(read.body.descriptionHtml)
     expect(html).toContain('<p>Kept words</p>')
     expect(html).not.toMatch(/<script|javascript|<blockquote/i)
-    expect(app.output().slice(logBefore)).not.toMatch(/Error converting lexical node/)
+    expect((await settledOutput(app)).slice(logBefore)).not.toMatch(/Error converting lexical node/)
   })
 
   it('a record without rich text reads as null, and anonymous callers get nothing', async () => {

@@ -733,7 +733,7 @@ describe('the rules each door keeps', () => {
       what: 'the first copy stops',
     })
     expect(await heldEvents()).toBe(0)
-    expect(app.output()).toContain(stoppedLine)
+    await expect.poll(() => app.output()).toContain(stoppedLine)
     expect(await runOf(runId)).toMatchObject({ status: 'running', attempts: 2, finishedAt: null })
     await payload.update({
       collection: 'ticketing-sync-runs',
