@@ -1,9 +1,12 @@
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 
+/** A record's name across collections: a client may choose a create's id. */
+const recordOf = (collection: string, id: unknown): string => `${collection}\u0000${String(id)}`
+
 type FindVersionsArgs = Parameters<PostgresAdapter['findVersions']>[0]
 
-/** Per request: how many versions it saved of each record it created. */
+/** Per request: how many versions it saved of each record it created, by collection and id. */
 const created = new WeakMap<Partial<PayloadRequest>, Map<string, number>>()
 
 /**
@@ -39,15 +42,16 @@ export const answerFirstVersions = (adapter: PostgresAdapter): void => {
     if (args.req && doc?.id !== undefined) {
       let mine = created.get(args.req)
       if (!mine) created.set(args.req, (mine = new Map()))
-      mine.set(String(doc.id), 0)
+      mine.set(recordOf(args.collection, doc.id), 0)
     }
     return doc
   }
   adapter.createVersion = async (args) => {
     const version = await createVersion(args)
     const mine = args.req ? created.get(args.req) : undefined
-    const saved = mine?.get(String(args.parent))
-    if (mine && saved !== undefined) mine.set(String(args.parent), saved + 1)
+    const record = recordOf(args.collectionSlug, args.parent)
+    const saved = mine?.get(record)
+    if (mine && saved !== undefined) mine.set(record, saved + 1)
     return version
   }
   adapter.findVersions = (async (args: FindVersionsArgs) => {

@@ -60,15 +60,15 @@ export const payloadLoggerConfig = (): {
   destination: destination(),
 })
 
-const levels: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50 }
-
 /**
  * The access lines: one a request, so written without pino's general machinery (a line cost a
  * cached read a sixteenth of its time through it), in the very shape pino writes, to the same
  * destination, at level info (none when the log level is above it).
  */
 export const accessLogger = (): ((fields: Record<string, unknown>) => void) => {
-  if ((levels[readSettings().logLevel] ?? 30) > 30) return () => undefined
+  const level = readSettings().logLevel
+  const threshold = level === 'silent' ? Infinity : (pino.levels.values[level] ?? 30)
+  if (threshold > 30) return () => undefined
   const out = destination()
   const head = `{"level":30,"time":`
   const tail = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"name":"cms",`

@@ -207,12 +207,22 @@ const sendPlain = ({
 }): void => {
   const { body } = answer
   const timing = serverTimingOf()
+  // No length on an answer that has no body by definition (RFC 9110 8.6).
+  const bodiless = answer.status === 204 || answer.status === 304 || answer.status < 200
   const headers: Record<string, string | string[]> = {
     ...answer.headers,
     ...(timing ? { 'server-timing': timing } : {}),
-    'content-length': String(
-      body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength,
-    ),
+    ...(bodiless
+      ? {}
+      : {
+          'content-length': String(
+            body === null
+              ? 0
+              : typeof body === 'string'
+                ? Buffer.byteLength(body)
+                : body.byteLength,
+          ),
+        }),
   }
   if (!req.complete) headers.connection = 'close'
   afterBody({
