@@ -56,7 +56,10 @@ export const answerFirstVersions = (adapter: PostgresAdapter): void => {
   }
   adapter.findVersions = (async (args: FindVersionsArgs) => {
     const question = pruningQuestion(args)
-    const saved = question && args.req ? created.get(args.req)?.get(question.parent) : undefined
+    const saved =
+      question && args.req
+        ? created.get(args.req)?.get(recordOf(args.collection, question.parent))
+        : undefined
     if (question && saved !== undefined && saved <= question.max)
       return {
         docs: [],
