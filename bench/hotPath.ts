@@ -4,7 +4,11 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { hasWrk, measure, measureWrk, type Figures } from './load'
+import { withCpu } from './cpu'
 import { startBenchServer } from './servers/start'
+
+/** Figures with the CPU each answered request cost the server and PostgreSQL. */
+type Costed = Figures & { serverMs: number; postgresMs: number }
 
 type Captured = { text: string; params: unknown[] }
 
@@ -90,6 +94,7 @@ export const measureHotPath = async ({
   databaseUri,
   dataDir,
   start,
+  postgresPid,
   tenant,
   readKey,
   pages,
@@ -107,7 +112,9 @@ export const measureHotPath = async ({
   start: (args: {
     name: string
     env: Record<string, string>
-  }) => Promise<{ origin: string; stop: () => Promise<unknown> }>
+  }) => Promise<{ origin: string; pid: number; stop: () => Promise<unknown> }>
+  /** PostgreSQL's postmaster: its backends' CPU is counted with it. */
+  postgresPid: number
   tenant: string
   readKey: string
   /** How many pages of 10 the tenant's events make. */
@@ -121,7 +128,7 @@ export const measureHotPath = async ({
   const headers = { authorization: `Bearer ${readKey}` }
   const wrk = hasWrk()
   const generator = wrk ? 'wrk, one thread' : 'autocannon (install wrk for a lighter generator)'
-  const better = (a: Figures, b: Figures): Figures => (b.rps > a.rps ? b : a)
+  const better = <F extends Figures>(a: F, b: F): F => (b.rps > a.rps ? b : a)
 
   // Cache hits: one query read again and again, against the same bytes from plain node:http;
   // alone on the database, then with a second instance on it (each hit then first catches up
@@ -205,27 +212,44 @@ export const measureHotPath = async ({
       script: 'rawSql.ts',
       input: { databaseUri, poolSize, list },
     })
-    const numbers = Array.from({ length: pages }, (_, i) => i + 1)
-    const appPaths = numbers.map((n) => `${base}?limit=${limit}&page=${n}&sort=-createdAt`)
-    const rawPaths = numbers.map((n) => `/?page=${n}`)
-    const many = (origin: string, paths: string[]) => () =>
-      measure({ origin, paths, headers, expected: 200, seconds, concurrency })
     try {
-      await many(uncached.origin, appPaths)()
-      await many(raw.origin, rawPaths)()
-      const apps: Figures[] = []
-      const raws: Figures[] = []
+      const numbers = Array.from({ length: pages }, (_, i) => i + 1)
+      const appPaths = numbers.map((n) => `${base}?limit=${limit}&page=${n}&sort=-createdAt`)
+      const rawPaths = numbers.map((n) => `/?page=${n}`)
+      /** A measurement, with the CPU the server and PostgreSQL used for each answered request. */
+      const many =
+        ({ origin, paths, pid }: { origin: string; paths: string[]; pid: number }) =>
+        async (): Promise<Costed> => {
+          const { result, cpuMs } = await withCpu({
+            pids: { server: pid, postgres: postgresPid },
+            work: () => measure({ origin, paths, headers, expected: 200, seconds, concurrency }),
+          })
+          const answered = Math.max(1, result.statuses?.['200'] ?? 0)
+          return {
+            ...result,
+            serverMs: cpuMs.server / answered,
+            postgresMs: cpuMs.postgres / answered,
+          }
+        }
+      const appSide = many({ origin: uncached.origin, paths: appPaths, pid: uncached.pid })
+      const rawSide = many({ origin: raw.origin, paths: rawPaths, pid: raw.pid })
+      await appSide()
+      await rawSide()
+      const apps: Costed[] = []
+      const raws: Costed[] = []
       for (let round = 0; round < 2; round++) {
-        apps.push(await many(uncached.origin, appPaths)())
-        raws.push(await many(raw.origin, rawPaths)())
+        apps.push(await appSide())
+        raws.push(await rawSide())
       }
       const app = apps.reduce(better)
       const floor = raws.reduce(better)
+      const cost = (f: Costed) =>
+        ` | CPU a request: server ${f.serverMs.toFixed(2)} ms, postgres ${f.postgresMs.toFixed(2)} ms`
       print(
         `[bench] uncached lists: ${pages} pages of ${limit} at random, load from autocannon in its own process; the raw side runs the app's two statements (from PostgreSQL's log) through pg, ${poolSize} connections, and writes the rows as JSON`,
       )
-      print(line('uncached list (partner API)', app))
-      print(line('the same statements through pg (raw SQL)', floor))
+      print(line('uncached list (partner API)', app) + cost(app))
+      print(line('the same statements through pg (raw SQL)', floor) + cost(floor))
       print(
         `uncached lists: ${((app.rps / floor.rps) * 100).toFixed(1)}% of raw SQL through pg (target 90% or more)`,
       )

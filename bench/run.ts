@@ -19,7 +19,7 @@
  * seasons of 10 performances: the import, a refresh unchanged, one after 100 sold out).
  * Settings: BENCH_EVENTS (default 3000), BENCH_SECONDS per measurement (5), BENCH_CONCURRENCY (8),
  * BENCH_LARGE_EVENTS (100000; 0 skips the reads at scale), BENCH_WRITES=off (skips the writes,
- * and the sync with them), BENCH_TICKETING=off (skips the sync); BENCH_ONLY=ticketing runs the
+ * and the sync with them), BENCH_TICKETING=off (skips the sync), BENCH_BUILD=off (reuses the last build); BENCH_ONLY=ticketing runs the
  * sync alone. Scale-out (`bench/scaleOut.ts`, BENCH_SCALE=off skips it, BENCH_ONLY=scale runs it
  * alone after the seed): reads and writes through nginx in front of 1 and of 3 instances, a
  * streaming replica's lag after a write (`bench/replicaLag.ts`), and image uploads to the local
@@ -203,8 +203,11 @@ const main = async (): Promise<void> => {
   let app: Awaited<ReturnType<typeof startApp>> | undefined
   let baseline: Baseline | undefined
   try {
-    console.log('[bench] building the production app…')
-    console.log(`[bench] built in ${buildApp({ root: projectRoot })} s`)
+    // BENCH_BUILD=off reuses the last build (profiling the same code again, run after run).
+    if (process.env.BENCH_BUILD !== 'off') {
+      console.log('[bench] building the production app…')
+      console.log(`[bench] built in ${buildApp({ root: projectRoot })} s`)
+    }
     if (baselineRef) {
       baseline = checkoutBaseline({ ref: baselineRef })
       console.log(
@@ -325,8 +328,14 @@ const main = async (): Promise<void> => {
       measureHotPath({
         databaseUri: cluster.connectionString,
         dataDir,
-        start: ({ name, env }) =>
-          startApp({ databaseUri: cluster.connectionString, env: { ...env, ...profiled(name) } }),
+        start: async ({ name, env }) => {
+          const started = await startApp({
+            databaseUri: cluster.connectionString,
+            env: { ...env, ...profiled(name) },
+          })
+          return { ...started, pid: started.child.pid ?? 0 }
+        },
+        postgresPid: cluster.pid,
         tenant: 'bench-0',
         readKey: key,
         pages: Math.max(1, Math.floor(ids.length / 10)),

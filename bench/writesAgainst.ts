@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
+import { ticksOf } from './cpu'
 import { startApp } from '../tests/helpers/app'
 import { installationAdmin } from '../tests/helpers/rest'
 import type { Figures } from './load'
@@ -18,22 +19,6 @@ export type Side = {
   event: string
   /** Whether it offers `POST /{tenant}/event-instances/batch`. */
   batches: boolean
-}
-
-/** CPU ticks (1/100 s) a process and, for PostgreSQL, its children have used so far. */
-const ticksOf = (pids: (pid: number) => boolean): number => {
-  let ticks = 0
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')
-      if (fields && (pids(Number(entry)) || pids(Number(fields[1]))))
-        ticks += Number(fields[11]) + Number(fields[12])
-    } catch {
-      // A process that ended between the listing and the read used nothing more.
-    }
-  }
-  return ticks
 }
 
 const tenant = 'bench-writes'

@@ -14,7 +14,7 @@ export const startBenchServer = ({
 }: {
   script: 'plain.ts' | 'rawSql.ts'
   input: unknown
-}): Promise<{ origin: string; stop: () => Promise<void> }> =>
+}): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script)], {
       stdio: ['pipe', 'pipe', 'inherit'],
@@ -26,6 +26,7 @@ export const startBenchServer = ({
       if (!port) return
       resolve({
         origin: `http://127.0.0.1:${port}`,
+        pid: child.pid ?? 0,
         stop: () =>
           new Promise((done) => {
             child.once('exit', () => done())

@@ -47,6 +47,11 @@ export type Settings = {
    * the load balancers. Empty: none, the socket's address is the client's.
    */
   trustedProxies: string[]
+  /**
+   * Whether a kind's repeated reads run as named, prepared statements (`DB_PREPARED_STATEMENTS=off`:
+   * none, for a pooler in transaction mode that cannot keep them, such as PgBouncer before 1.21).
+   */
+  dbPreparedStatements: boolean
   /** One JSON line per request (`LOG_REQUESTS=off`: none). */
   logRequests: boolean
   /**
@@ -178,6 +183,7 @@ export const readSettings = (): Settings => {
     outboundDnsServers: listSetting('OUTBOUND_DNS_SERVERS'),
     outboundDnsTimeoutMs: intSetting({ name: 'OUTBOUND_DNS_TIMEOUT_MS', fallback: 2000 }),
     trustedProxies: listSetting('TRUSTED_PROXIES') ?? [],
+    dbPreparedStatements: process.env.DB_PREPARED_STATEMENTS !== 'off',
     logRequests: process.env.LOG_REQUESTS !== 'off',
     serverTiming: process.env.SERVER_TIMING === 'on',
     logLevel: process.env.LOG_LEVEL || 'info',

@@ -7,6 +7,11 @@ import type { Payload, Where } from 'payload'
 import { both, readScope, withinScope } from '../../../access/readScope'
 import { payloadQuery } from '../../../db/payloadQuery'
 import { readPool } from '../../../db/readReplicas'
+import {
+  isStalePreparedStatement,
+  preparedName,
+  refusePrepared,
+} from '../../../db/preparedStatements'
 import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
 import { versionFilter, type ReadVersion } from './version'
@@ -47,8 +52,11 @@ export const documentOf = (plan: ReadPlan, row: unknown[]): Record<string, unkno
   return doc
 }
 
-/** A statement as the pool takes it. */
-type Statement = { text: string; params: unknown[] }
+/**
+ * A statement as the pool takes it. `prepared`: it is kept and run again and again, so
+ * PostgreSQL may keep it planned (`db/preparedStatements.ts`).
+ */
+type Statement = { text: string; params: unknown[]; prepared?: boolean }
 
 const dialect = new PgDialect()
 
@@ -60,12 +68,21 @@ export const rowsOf = async ({
   payload: Payload
   statement: Statement
 }): Promise<unknown[][]> => {
-  const { rows } = await readPool(payload).query<unknown[]>({
-    text: statement.text,
-    values: statement.params,
-    rowMode: 'array',
-  })
-  return rows
+  const run = (name: string | undefined) =>
+    readPool(payload).query<unknown[]>({
+      ...(name ? { name } : {}),
+      text: statement.text,
+      values: statement.params,
+      rowMode: 'array',
+    })
+  const name = statement.prepared ? preparedName(statement.text) : undefined
+  try {
+    return (await run(name)).rows
+  } catch (err) {
+    if (!name || !isStalePreparedStatement(err)) throw err
+    refusePrepared(statement.text)
+    return (await run(undefined)).rows
+  }
 }
 
 /** Statements a plan keeps, by what they say; past it they are made again. */
@@ -183,21 +200,25 @@ export const readPage = async ({
       const page = reading.say({ where, sort: sorted })
       const counted = where === countWhere ? page : reading.say({ where: countWhere })
       if (!page || !counted) return undefined
+      const ordered = render(
+        sql`SELECT ${sql.raw(plan.selectList)} ${page.from} ORDER BY ${page.order}`,
+      )
+      const bounds = ordered.params.length
       return {
-        page: render(sql`SELECT ${sql.raw(plan.selectList)} ${page.from} ORDER BY ${page.order}`),
-        count: render(sql`SELECT count(*) ${counted.from}`),
+        page: {
+          text: `${ordered.text} LIMIT $${bounds + 1} OFFSET $${bounds + 2}`,
+          params: ordered.params,
+          prepared: true,
+        },
+        count: { ...render(sql`SELECT count(*) ${counted.from}`), prepared: true },
       }
     },
   })
   if (!made) return undefined
-  const bounds = made.page.params.length
   const [rows, total] = await Promise.all([
     rowsOf({
       payload,
-      statement: {
-        text: `${made.page.text} LIMIT $${bounds + 1} OFFSET $${bounds + 2}`,
-        params: [...made.page.params, limit, offset],
-      },
+      statement: { ...made.page, params: [...made.page.params, limit, offset] },
     }),
     counted ? rowsOf({ payload, statement: made.count }) : undefined,
   ])
@@ -227,13 +248,18 @@ export const readOne = async ({
     key: JSON.stringify(reading.scope),
     make: () => {
       const one = reading.say({ where: { id: { equals: idSlot } } })
-      return one && render(sql`SELECT ${sql.raw(plan.selectList)} ${one.from} LIMIT 1`)
+      return (
+        one && {
+          ...render(sql`SELECT ${sql.raw(plan.selectList)} ${one.from} LIMIT 1`),
+          prepared: true,
+        }
+      )
     },
   })
   if (!made) return undefined
   const rows = await rowsOf({
     payload,
-    statement: { text: made.text, params: made.params.map((p) => (p === idSlot ? id : p)) },
+    statement: { ...made, params: made.params.map((p) => (p === idSlot ? id : p)) },
   })
   return rows[0] ? documentOf(plan, rows[0]) : null
 }
