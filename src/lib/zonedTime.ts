@@ -1,15 +1,30 @@
+/**
+ * One formatter per zone: making one costs far more than formatting with it, and every date of
+ * every record answered is formatted. A name that is no zone throws here and is never kept.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+const formatterOf = (timeZone: string): Intl.DateTimeFormat => {
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    formatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
 /** Local wall-clock parts of an instant in a zone. */
 const partsIn = ({ instant, timeZone }: { instant: Date; timeZone: string }) => {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant)
+  const parts = formatterOf(timeZone).formatToParts(instant)
   const part = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((p) => p.type === type)?.value)
   return {
