@@ -42,12 +42,33 @@ export const signInToAdmin = async ({
   password: string
 }): Promise<void> => {
   await page.goto(`${origin}/admin/login`)
-  // Typing before React hydrates the form is lost; wait for the page to settle first.
+  // Typing before React hydrates the form is lost, and on a busy machine hydration can end
+  // after the network settles: the form then comes back empty ("Please enter a valid email
+  // address") and is filled again.
   await page.waitForLoadState('networkidle')
-  await page.fill('#field-email', email)
-  await page.fill('#field-password', password)
-  await page.click('button[type="submit"]')
-  await page.locator('.dashboard').waitFor({ timeout: 60_000 })
+  const dashboard = page.locator('.dashboard')
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await page.fill('#field-email', email)
+    await page.fill('#field-password', password)
+    await page.click('button[type="submit"]')
+    if (
+      await dashboard.waitFor({ timeout: 20_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return
+    // Gone from the form (signing in is slow): wait on. Still there and emptied: fill again.
+    const typed = await page
+      .locator('#field-email')
+      .inputValue({ timeout: 1_000 })
+      .catch(() => null)
+    if (typed !== '') {
+      await dashboard.waitFor({ timeout: 60_000 })
+      return
+    }
+  }
+  throw new Error('the login form was emptied by hydration three times')
 }
 
 /**
