@@ -80,10 +80,14 @@ afterAll(async () => {
 describe('prepared reads', () => {
   it("runs a list's page and count, and a retrieve, by name", async () => {
     const from = fs.statSync(logFile).size
-    const list = await read(`${base}?limit=2&sort=title`)
-    expect(list.status).toBe(200)
-    const id = (JSON.parse(list.body) as { docs: { id: string }[] }).docs[0]!.id
-    expect((await read(`${base}/${id}`)).status).toBe(200)
+    // Named from a text's third run (`preparedName`): the first two run unnamed.
+    let id = ''
+    for (let run = 0; run < 3; run++) {
+      const list = await read(`${base}?limit=2&sort=title`)
+      expect(list.status).toBe(200)
+      id = (JSON.parse(list.body) as { docs: { id: string }[] }).docs[0]!.id
+      expect((await read(`${base}/${id}`)).status).toBe(200)
+    }
     await new Promise((resolve) => setTimeout(resolve, 300))
     const logged = fs.readFileSync(logFile).subarray(from).toString('utf8')
     // Each execution is a line naming the statement, its parameters (our tenant) on the next.
@@ -91,9 +95,11 @@ describe('prepared reads', () => {
       ...logged.matchAll(/execute ([^:]+): (SELECT[^\n]*)\n[^\n]*DETAIL:\s+Parameters: ([^\n]*)/g),
     ].filter((m) => m[3]!.includes(tenantId) && /FROM "events"/.test(m[2]!))
     const names = (test: RegExp) => ours.filter((m) => test.test(m[2]!)).map((m) => m[1]!)
-    expect(names(/ LIMIT \$\d+ OFFSET \$\d+$/)[0]).toMatch(/^cms_read_\d+$/)
-    expect(names(/^SELECT count\(\*\)/)[0]).toMatch(/^cms_read_\d+$/)
-    expect(names(/ LIMIT 1$/)[0]).toMatch(/^cms_read_\d+$/)
+    for (const statement of [/ LIMIT \$\d+ OFFSET \$\d+$/, /^SELECT count\(\*\)/, / LIMIT 1$/])
+      expect([names(statement)[0], names(statement).at(-1)]).toEqual([
+        '<unnamed>',
+        expect.stringMatching(/^cms_read_\d+$/),
+      ])
   })
 
   it('answers the same bytes after a column it reads changes type under the prepared statements', async () => {
