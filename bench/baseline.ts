@@ -21,12 +21,6 @@ const git = (args: string[], cwd = projectRoot): string => {
   return run.stdout.trim()
 }
 
-/**
- * `ref` checked out as a detached worktree in a temporary directory, with the project's
- * installed packages as a hard-linked copy (fast, and Next resolves real paths inside its
- * root, which a symlink to another tree is not). The worktree is removed by `remove`, and
- * also when this process is interrupted, so an aborted bench leaves no checkout registered.
- */
 const patchesDir = (root: string) => path.join(root, 'patches')
 
 /** The files under node_modules a folder of patch-package patches changes. */
@@ -73,6 +67,12 @@ const installPatchesOf = (root: string): void => {
   if (fs.existsSync(patchesDir(root))) patchPackage([])
 }
 
+/**
+ * `ref` checked out as a detached worktree in a temporary directory, with the project's
+ * installed packages as a hard-linked copy (fast, and Next resolves real paths inside its
+ * root, which a symlink to another tree is not). The worktree is removed by `remove`, and
+ * also when this process is interrupted, so an aborted bench leaves no checkout registered.
+ */
 export const checkoutBaseline = ({ ref }: { ref: string }): Baseline => {
   const commit = git(['rev-parse', '--verify', `${ref}^{commit}`])
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'arts-cms-baseline-'))

@@ -19,11 +19,12 @@
  * seasons of 10 performances: the import, a refresh unchanged, one after 100 sold out).
  * Settings: BENCH_EVENTS (default 3000), BENCH_SECONDS per measurement (5), BENCH_CONCURRENCY (8),
  * BENCH_LARGE_EVENTS (100000; 0 skips the reads at scale), BENCH_WRITES=off (skips the writes,
- * and the sync with them), BENCH_TICKETING=off (skips the sync), BENCH_BUILD=off (reuses the last build); BENCH_ONLY=ticketing runs the
- * sync alone. Scale-out (`bench/scaleOut.ts`, BENCH_SCALE=off skips it, BENCH_ONLY=scale runs it
- * alone after the seed): reads and writes through nginx in front of 1 and of 3 instances, a
- * streaming replica's lag after a write (`bench/replicaLag.ts`), and image uploads to the local
- * disk against an S3 bucket on loopback (`bench/uploads.ts`).
+ * and the sync with them), BENCH_TICKETING=off (skips the sync), BENCH_BUILD=off (reuses the
+ * last build); BENCH_ONLY=ticketing runs the sync alone. Scale-out (`bench/scaleOut.ts`,
+ * BENCH_SCALE=off skips it, BENCH_ONLY=scale runs it alone after the seed): reads and writes
+ * through nginx in front of 1 and of 3 instances, a streaming replica's lag after a write
+ * (`bench/replicaLag.ts`), and image uploads to the local disk against an S3 bucket on loopback
+ * (`bench/uploads.ts`).
  *
  * The hot path (`bench/hotPath.ts`, BENCH_ONLY=hot runs it alone after the seed): cache hits
  * against a plain node:http server sending the same bytes, and uncached lists against the app's

@@ -52,7 +52,8 @@ const copyCluster = ({ from, to }: { from: string; to: string }): void => {
   }
 }
 
-const asSuperuser = async <T>(uri: string, work: (client: pg.Client) => Promise<T>) => {
+/** `work` on a connection of its own to `uri` (the run's superuser), closed after. */
+export const asSuperuser = async <T>(uri: string, work: (client: pg.Client) => Promise<T>) => {
   const client = new pg.Client({ connectionString: uri, connectionTimeoutMillis: 2_000 })
   client.on('error', () => undefined)
   await client.connect()

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { freshDatabase, startApp, type RunningApp } from '../helpers/app'
+import { asSuperuser } from '../helpers/replica'
 import { installationAdmin } from '../helpers/rest'
 
 /**
@@ -21,16 +21,6 @@ let tenantId = ''
 const slug = 'prepared-home'
 const base = `/api/partners/2025-07/${slug}/events`
 
-const asSuperuser = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-  const client = new pg.Client({ connectionString: databaseUri })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
-
 const read = async (at: string) => {
   const res = await fetch(`${app.origin}${at}`, { headers: { authorization: `Bearer ${key}` } })
   return { status: res.status, body: await res.text() }
@@ -38,7 +28,7 @@ const read = async (at: string) => {
 
 beforeAll(async () => {
   databaseUri = await freshDatabase('prepared_reads')
-  await asSuperuser(async (client) => {
+  await asSuperuser(databaseUri, async (client) => {
     const { rows } = await client.query<{ dir: string; db: string }>(
       `select current_setting('data_directory') as dir, current_database() as db`,
     )
@@ -112,7 +102,7 @@ describe('prepared reads', () => {
         expect(answer.status).toBe(200)
         before.push(answer.body)
       }
-    await asSuperuser((client) =>
+    await asSuperuser(databaseUri, (client) =>
       client.query('alter table events alter column venue_city type text'),
     )
     for (let round = 0; round < 6; round++)
