@@ -10,6 +10,8 @@ export type Balancer = {
   origin: string
   /** The nginx access log: one `upstream status method uri request-id` line per request. */
   accessLog: () => string[]
+  /** The log's lines from line `from` once `count` are there: nginx logs a request after answering it. */
+  loggedSince: (options: { from: number; count: number }) => Promise<string[]>
   stop: () => Promise<void>
 }
 
@@ -105,13 +107,22 @@ export const startBalancer = async ({ upstreams }: { upstreams: string[] }): Pro
       return true
     },
   })
+  const accessLog = (): string[] => {
+    try {
+      return fs.readFileSync(path.join(dir, 'access.log'), 'utf8').split('\n').filter(Boolean)
+    } catch {
+      return []
+    }
+  }
   return {
     origin,
-    accessLog: () => {
-      try {
-        return fs.readFileSync(path.join(dir, 'access.log'), 'utf8').split('\n').filter(Boolean)
-      } catch {
-        return []
+    accessLog,
+    loggedSince: async ({ from, count }) => {
+      const deadline = Date.now() + 5_000
+      for (;;) {
+        const lines = accessLog().slice(from)
+        if (lines.length >= count || Date.now() > deadline) return lines
+        await new Promise((r) => setTimeout(r, 20))
       }
     },
     stop: async () => {
