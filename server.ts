@@ -20,7 +20,7 @@ import { bodyRefusal } from './src/lib/bodyLimit'
 import { directRouteFor } from './src/lib/directRoutes'
 import { accessLogger, flushLogs } from './src/lib/logger'
 import { startMetricsServer } from './src/lib/metricsServer'
-import { observeRequest } from './src/lib/observeRequest'
+import { ObservedResponse, observeRequest } from './src/lib/observeRequest'
 import { runInRequest } from './src/lib/requestContext'
 import { resolveSecret } from './src/lib/secret'
 import { readSettings } from './src/lib/settings'
@@ -102,7 +102,7 @@ const main = async (): Promise<void> => {
     if (direct) void serveDirect({ req, res, ...direct })
     else void handle(req, res)
   }
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ ServerResponse: ObservedResponse }, (req, res) => {
     const context = observeRequest({
       req,
       res,

@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 
 import { metricsRegistry } from './metrics'
-import { observeRequest } from './observeRequest'
+import { ObservedResponse, observeRequest } from './observeRequest'
 import { currentRequest, describeRequest, runInRequest } from './requestContext'
 import { trustedProxiesOf } from './trustedProxies'
 
@@ -72,5 +73,54 @@ describe('observeRequest', () => {
     expect(await metricsRegistry().metrics()).toContain(
       'cms_http_requests_total{route="spec:observed",status="200"} 1',
     )
+  })
+})
+
+describe('ObservedResponse', () => {
+  const exchangeThrough = async (
+    answer: (res: ObservedResponse) => void,
+  ): Promise<{ id: string | null; headers: Headers; kept: Record<string, unknown> }> => {
+    let kept: Record<string, unknown> = {}
+    const server = http.createServer({ ServerResponse: ObservedResponse }, (req, res) => {
+      observeRequest({ req, res, trusted: trustedProxiesOf([]), logger: undefined })
+      answer(res)
+      kept = { ...res.getHeaders() }
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/x`)
+      await res.text()
+      return { id: res.headers.get('x-request-id'), headers: res.headers, kept }
+    } finally {
+      server.close()
+    }
+  }
+
+  it("puts the request's id on a head written whole, leaving Node's fast path to it", async () => {
+    const { id, headers, kept } = await exchangeThrough((res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' })
+      res.end('ok')
+    })
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(headers.get('content-type')).toBe('text/plain')
+    // Nothing was set one header at a time: Node wrote the given headers as they were.
+    expect(kept).toEqual({})
+  })
+
+  it('puts it on a head of headers set one by one, as Next writes them, and on a raw list', async () => {
+    const progressive = await exchangeThrough((res) => {
+      res.setHeader('content-type', 'text/plain')
+      res.statusCode = 201
+      res.end('ok')
+    })
+    expect(progressive.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(progressive.headers.get('content-type')).toBe('text/plain')
+    const raw = await exchangeThrough((res) => {
+      res.writeHead(200, 'Fine', ['content-type', 'text/plain', 'content-length', '2'])
+      res.end('ok')
+    })
+    expect(raw.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(raw.headers.get('content-type')).toBe('text/plain')
   })
 })

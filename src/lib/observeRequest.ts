@@ -1,4 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import {
+  ServerResponse,
+  type IncomingMessage,
+  type OutgoingHttpHeader,
+  type OutgoingHttpHeaders,
+} from 'node:http'
 
 import { clientAddressHeader } from './clientAddress'
 import { countRequest } from './metrics'
@@ -6,6 +11,35 @@ import type { RequestContext } from './requestContext'
 import { requestIdHeader, requestIdOf } from './requestId'
 import { pathOf, routeLabelOf } from './routeLabel'
 import { clientAddressOf, type TrustedProxies } from './trustedProxies'
+
+type Head = OutgoingHttpHeaders | OutgoingHttpHeader[]
+
+/**
+ * The server's answers (`http.createServer({ ServerResponse: ObservedResponse })`): each
+ * carries its request's id on its head, however that head is written. Set with `setHeader`
+ * beforehand, the id would send every `writeHead(status, headers)` down Node's slow path,
+ * which merges the headers one `setHeader` at a time.
+ */
+export class ObservedResponse<
+  Request extends IncomingMessage = IncomingMessage,
+> extends ServerResponse<Request> {
+  requestId: string | undefined
+
+  override writeHead(status: number, reason?: string | Head, head?: Head): this {
+    const id = this.requestId
+    const given = typeof reason === 'string' ? head : reason
+    if (id !== undefined && given === undefined) this.setHeader(requestIdHeader, id)
+    const withId =
+      id === undefined || given === undefined
+        ? given
+        : Array.isArray(given)
+          ? [...given, requestIdHeader, id]
+          : { ...given, [requestIdHeader]: id }
+    return typeof reason === 'string'
+      ? super.writeHead(status, reason, withId)
+      : super.writeHead(status, withId)
+  }
+}
 
 /**
  * A request as it reaches server.ts: its client's address and its id settled (from a trusted
@@ -45,7 +79,8 @@ export const observeRequest = ({
   }
   req.headers[clientAddressHeader] = context.clientAddress
   req.headers[requestIdHeader] = context.id
-  res.setHeader(requestIdHeader, context.id)
+  if (res instanceof ObservedResponse) res.requestId = context.id
+  else res.setHeader(requestIdHeader, context.id)
   res.once('close', () => {
     const url = req.url ?? '/'
     const status = res.headersSent ? res.statusCode : 499
