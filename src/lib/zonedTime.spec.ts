@@ -94,3 +94,25 @@ describe('instantAt', () => {
       expect(instantAt({ local, timeZone: 'Europe/London' }), local).toBeUndefined()
   })
 })
+
+describe('isoInZone without a zone', () => {
+  it('answers every UTC form as a Date would write it, days and hours that roll over included', () => {
+    const values = [
+      '2027-07-10T19:30:00.000Z',
+      '0001-01-01T00:00:00.000Z',
+      '2027-02-28T23:59:59.999Z',
+      '2027-02-29T10:00:00.000Z',
+      '2027-02-30T10:00:00.000Z',
+      '2027-04-31T10:00:00.000Z',
+      '2027-01-10T24:00:00.000Z',
+      '2027-01-10T19:30:00Z',
+      '2027-01-10T19:30:00.000+01:00',
+      '2027-01-10 19:30:00.123+00',
+    ]
+    for (const value of values)
+      expect(isoInZone({ value, timeZone: null }), value).toBe(new Date(value).toISOString())
+    expect(isoInZone({ value: '2027-13-01T00:00:00.000Z', timeZone: null })).toBe(
+      '2027-13-01T00:00:00.000Z',
+    )
+  })
+})

@@ -46,6 +46,13 @@ export const offsetAt = ({ instant, timeZone }: { instant: Date; timeZone: strin
 
 const pad = (n: number): string => String(n).padStart(2, '0')
 
+/**
+ * A UTC form `toISOString` gives back unchanged: days to the 28th and hours to 23 exist in
+ * every month, where a 30 February or a 24:00 would be read as the next day.
+ */
+const ownUtcForm =
+  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/
+
 const readable = (value: unknown): Date | undefined => {
   if (value === null || value === undefined || value === '') return undefined
   const instant = value instanceof Date ? value : new Date(String(value))
@@ -65,6 +72,8 @@ export const isoInZone = ({
   value: unknown
   timeZone: string | null | undefined
 }): unknown => {
+  // Every date of every record answered: most need no Date made of them.
+  if (!timeZone && typeof value === 'string' && ownUtcForm.test(value)) return value
   const instant = readable(value)
   if (!instant) return value
   if (!timeZone) return instant.toISOString()

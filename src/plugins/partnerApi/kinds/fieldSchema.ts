@@ -4,7 +4,7 @@ import { isoInZone } from '../../../lib/zonedTime'
 import { relationId, type RelationValue } from '../../../lib/relationId'
 import { blockResolverOf } from './blockResolver'
 import { richTextSchema } from './richTextSchema'
-import { fieldsAtLevel } from '../../../fields/walkFields'
+import { fieldsAtLevel, type FieldEntry } from '../../../fields/walkFields'
 import { isReference, type JsonSchema } from '../../../lib/jsonSchema'
 import { htmlName, htmlSchema, markdownName, markdownSchema } from './richTextSiblings'
 
@@ -370,49 +370,95 @@ const isAnswered = (field: Field): boolean => {
   return known
 }
 
-const projectFields = (fields: Field[], doc: object | undefined): Record<string, unknown> => {
-  const out: Record<string, unknown> = {}
-  if (!doc) return out
-  for (const entry of fieldsAtLevel({ fields, skip: isHidden })) {
-    if (entry.kind === 'tab') {
-      out[entry.name] = projectFields(entry.fields, asObject(valueAt(doc, entry.name)))
-      continue
+type Projector = (doc: object | undefined) => Record<string, unknown>
+/** One answered field: its value in `doc` written to `out`. */
+type Step = (doc: object, out: Record<string, unknown>) => void
+
+const projectors = new WeakMap<readonly Field[], Projector>()
+
+/** A field's step, or none for a field partners are not answered. */
+const stepOf = (entry: FieldEntry): Step | undefined => {
+  if (entry.kind === 'tab') {
+    const { name } = entry
+    const inner = projectorOf(entry.fields)
+    return (doc, out) => {
+      out[name] = inner(asObject(valueAt(doc, name)))
     }
-    const { field } = entry
-    if (!isAnswered(field)) continue
-    const value = valueAt(doc, field.name)
-    if (field.type === 'group') {
-      out[field.name] = projectFields(field.fields, asObject(value))
-    } else if (field.type === 'blocks') {
-      out[field.name] = Array.isArray(value)
+  }
+  const { field } = entry
+  if (!isAnswered(field)) return undefined
+  const { name } = field
+  if (field.type === 'group') {
+    const inner = projectorOf(field.fields)
+    return (doc, out) => {
+      out[name] = inner(asObject(valueAt(doc, name)))
+    }
+  }
+  if (field.type === 'blocks') {
+    // The first block of a slug, as a lookup by slug would find it.
+    const bySlug = new Map<unknown, Projector>()
+    for (const block of field.blocks)
+      if (!bySlug.has(block.slug)) bySlug.set(block.slug, projectorOf(block.fields))
+    return (doc, out) => {
+      const value = valueAt(doc, name)
+      out[name] = Array.isArray(value)
         ? value.flatMap((row: unknown) => {
             const stored = asObject(row)
             if (!stored) return []
             const blockType = valueAt(stored, 'blockType')
-            const block = field.blocks.find((b) => b.slug === blockType)
-            return block
-              ? [{ id: valueAt(stored, 'id'), blockType, ...projectFields(block.fields, stored) }]
-              : []
+            const inner = bySlug.get(blockType)
+            return inner ? [{ id: valueAt(stored, 'id'), blockType, ...inner(stored) }] : []
           })
         : []
-    } else if (field.type === 'array') {
-      out[field.name] = Array.isArray(value)
-        ? value.map((row: unknown) => {
-            const stored = asObject(row)
-            return { id: stored && valueAt(stored, 'id'), ...projectFields(field.fields, stored) }
-          })
-        : []
-    } else if (field.type === 'date') {
-      // Answered in the local time of its zone, with that offset: the same instant.
-      const zone = valueAt(doc, zoneNameOf(field) ?? '')
-      const projected = isoInZone({ value, timeZone: typeof zone === 'string' ? zone : null })
-      out[field.name] = projected === undefined ? null : projected
-    } else {
-      const projected = projectValue(field, value)
-      out[field.name] = projected === undefined ? null : projected
     }
   }
-  return out
+  if (field.type === 'array') {
+    const inner = projectorOf(field.fields)
+    return (doc, out) => {
+      const value = valueAt(doc, name)
+      out[name] = Array.isArray(value)
+        ? value.map((row: unknown) => {
+            const stored = asObject(row)
+            return { id: stored && valueAt(stored, 'id'), ...inner(stored) }
+          })
+        : []
+    }
+  }
+  if (field.type === 'date') {
+    const zoneName = zoneNameOf(field) ?? ''
+    return (doc, out) => {
+      // Answered in the local time of its zone, with that offset: the same instant.
+      const zone = valueAt(doc, zoneName)
+      const projected = isoInZone({
+        value: valueAt(doc, name),
+        timeZone: typeof zone === 'string' ? zone : null,
+      })
+      out[name] = projected === undefined ? null : projected
+    }
+  }
+  return (doc, out) => {
+    const projected = projectValue(field, valueAt(doc, name))
+    out[name] = projected === undefined ? null : projected
+  }
+}
+
+/**
+ * A stored document of `fields` in the partner shape, by steps worked out once per list of
+ * fields: an answer projects every record of every page, and walking the configuration for
+ * each one cost most of a projection.
+ */
+const projectorOf = (fields: readonly Field[]): Projector => {
+  const known = projectors.get(fields)
+  if (known) return known
+  const steps = fieldsAtLevel({ fields, skip: isHidden }).flatMap((entry) => stepOf(entry) ?? [])
+  const project: Projector = (doc) => {
+    const out: Record<string, unknown> = {}
+    if (!doc) return out
+    for (const step of steps) step(doc, out)
+    return out
+  }
+  projectors.set(fields, project)
+  return project
 }
 
 /**
@@ -463,7 +509,7 @@ export const buildFieldModel = ({
     },
     leaves,
     polymorphic,
-    project: (doc) => projectFields(fields, doc),
+    project: projectorOf(fields),
     readTimeFields: readTimeFieldsOf(fields),
   }
 }
