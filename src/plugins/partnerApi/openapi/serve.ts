@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
 import type { OpenAPIV2, OpenAPIV3 } from 'openapi-types'
 import { getPayload, type SanitizedConfig } from 'payload'
 
+import { etagOf } from '../../../lib/etag'
 import { problemOf, problemResponse } from '../../../lib/problem'
 import { readSettings } from '../../../lib/settings'
 import { buildOpenApi31, type OpenApiDocument } from './build31'
@@ -67,10 +67,7 @@ export const serveOpenApi = async ({
     const body = JSON.stringify(
       builders[format](buildOpenApi31({ config: payload.config, serverUrl })),
     )
-    entry = {
-      body,
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-    }
+    entry = { body, etag: etagOf(body) }
     cache.bodies.set(format, entry)
   }
   const headers = {
