@@ -31,7 +31,8 @@ const pruningQuestion = (args: FindVersionsArgs): { parent: string; max: number 
 /**
  * A record created in this request has only the versions this request saved: while they are
  * no more than Payload keeps, nothing is pruned, and the question (a read of every column of a
- * version, one statement of a create's nine) is answered without asking PostgreSQL.
+ * version, one statement of a create's nine) is answered without asking PostgreSQL. Its first
+ * version unmarks no earlier one (`firstVersion`, `patches/@payloadcms+drizzle+*.patch`).
  */
 export const answerFirstVersions = (adapter: PostgresAdapter): void => {
   const create = adapter.create.bind(adapter)
@@ -47,10 +48,13 @@ export const answerFirstVersions = (adapter: PostgresAdapter): void => {
     return doc
   }
   adapter.createVersion = async (args) => {
-    const version = await createVersion(args)
     const mine = args.req ? created.get(args.req) : undefined
     const record = recordOf(args.collectionSlug, args.parent)
     const saved = mine?.get(record)
+    // The first version of a record created in this request has no earlier one to mark as no
+    // longer the latest: the patched adapter then skips that UPDATE.
+    const first: typeof args & { firstVersion?: true } = { ...args, firstVersion: true }
+    const version = await createVersion(saved === 0 ? first : args)
     if (mine && saved !== undefined) mine.set(record, saved + 1)
     return version
   }

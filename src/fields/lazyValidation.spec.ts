@@ -57,4 +57,29 @@ describe('validation with the patched Payload', () => {
     expect(await validate('2027-07-10T19:30:00.000Z', options)).toBe(true)
     expect(reads.siblingData).toBeGreaterThan(0)
   })
+
+  // Payload's callers build the options from the field (`{ ...field, id, data, … }`); merging
+  // the field into them again, descriptor by descriptor, was 7% of a create's CPU.
+  it('passes options built from the field as they are, and merges any others', async () => {
+    const field = { name: 'title', type: 'text', required: true, maxLength: 5 } as const
+    const validate = await validatorOf(field)
+    const copied: string[] = []
+    const watched = (options: object) =>
+      new Proxy(options, {
+        ownKeys: (target) => {
+          copied.push('ownKeys')
+          return Reflect.ownKeys(target)
+        },
+      })
+    const { options } = counted()
+    const fromField = watched({ ...field, validate, ...options })
+    expect(await validate('Short', fromField)).toBe(true)
+    expect(await validate('Too long', fromField)).not.toBe(true)
+    expect(await validate('', fromField)).not.toBe(true)
+    expect(copied).toEqual([])
+    const bare = watched(options)
+    expect(await validate('Short', bare)).toBe(true)
+    expect(await validate('Too long', bare)).not.toBe(true)
+    expect(copied.length).toBeGreaterThan(0)
+  })
 })
