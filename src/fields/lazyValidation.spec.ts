@@ -24,6 +24,7 @@ const validatorOf = async (field: Field) => {
 const counted = () => {
   const reads = { data: 0, siblingData: 0 }
   const options = {
+    event: 'submit',
     req: { t: (key: string) => key, payload: { config: { defaultMaxTextLength: 40_000 } } },
     get data() {
       reads.data++
@@ -44,6 +45,23 @@ describe('validation with the patched Payload', () => {
     expect(await validate('A title', options)).toBe(true)
     expect(await validate('', options)).not.toBe(true)
     expect(reads).toEqual({ data: 0, siblingData: 0 })
+  })
+
+  it('merges nothing for a date, a choice or an empty relation with nothing to ask of them', async () => {
+    const cases: [Field, unknown][] = [
+      [{ name: 'doorsOpen', type: 'date', timezone: true }, '2027-07-10T19:30:00.000Z'],
+      [{ name: 'kind', type: 'select', options: ['play', 'opera'] }, 'opera'],
+      [{ name: 'work', type: 'relationship', relationTo: 'works' }, null],
+    ]
+    for (const [field, value] of cases) {
+      const validate = await validatorOf(field)
+      const { reads, options } = counted()
+      expect(await validate(value, options)).toBe(true)
+      expect({ field: field.type, reads }).toEqual({
+        field: field.type,
+        reads: { data: 0, siblingData: 0 },
+      })
+    }
   })
 
   it('still gives a validator that reads its siblings what they hold', async () => {

@@ -103,12 +103,15 @@ export const uniquePerTenant =
     collection: string
     field?: string
   }): Validate<string | null | undefined> =>
-  async (value, { data, id, req, siblingData }) => {
+  async (value, options) => {
     if (typeof value !== 'string' || !value) return `A ${field} is required.`
     if (!slugPattern.test(value)) {
       return 'Use lowercase letters, digits and single hyphens (for example "hamlet-2026").'
     }
-    const tenant = tenantOf({ data, siblingData })
+    const { id, req } = options
+    // The options themselves: Payload merges the whole record for `data` or `siblingData` when
+    // one is read, and the second is read only when the first has no tenant.
+    const tenant = tenantOf(options)
     if (!tenant) return true
     return (await isTakenInTenant({ req, collection, field, value, tenant, id }))
       ? `The ${field} "${value}" is already used in this tenant.`

@@ -9,13 +9,11 @@ import { collectionsDeclaring, type CollectionFacts } from '../facts'
 const normaliseFrom: FieldHook = ({ value }) =>
   typeof value === 'string' && value.trim() ? normalisePath(value) : value
 
-const uniqueFromPerTenant: Validate<string | null | undefined> = async (
-  value,
-  { data, id, req, siblingData },
-) => {
+const uniqueFromPerTenant: Validate<string | null | undefined> = async (value, options) => {
   if (typeof value !== 'string' || !value) return 'The path to redirect from is required.'
   if (value.length > 2000) return 'The path is too long.'
-  const tenant = tenantOf({ data, siblingData })
+  const { id, req } = options
+  const tenant = tenantOf(options)
   if (!tenant) return true
   return (await isTakenInTenant({ req, collection: 'redirects', field: 'from', value, tenant, id }))
     ? `A redirect from "${value}" already exists in this tenant.`
