@@ -3,10 +3,10 @@ import type { CollectionBeforeChangeHook, Field, PayloadRequest } from 'payload'
 import {
   defaultSearchLanguage,
   isSearchLanguage,
-  knownTenantLanguage,
   searchTextMaxLength,
   type SearchLanguage,
 } from '../lib/searchLanguages'
+import { knownTenant } from '../lib/knownTenant'
 
 import { eachFieldValue } from '../fields/fieldValues'
 import { richTextText } from '../fields/richTextText'
@@ -58,8 +58,8 @@ const tenantLanguage = async ({
 }): Promise<SearchLanguage> => {
   const id = tenant && typeof tenant === 'object' ? (tenant as { id?: unknown }).id : tenant
   if (typeof id !== 'string') return defaultSearchLanguage
-  const known = knownTenantLanguage({ context: req.context, tenant: id })
-  if (known) return known
+  const known = knownTenant({ context: req.context, tenant: id })
+  if (known) return isSearchLanguage(known.language) ? known.language : defaultSearchLanguage
   const found = await req.payload.findByID({
     collection: 'tenants',
     id,

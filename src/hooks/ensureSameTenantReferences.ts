@@ -81,7 +81,9 @@ const tenantsOf = async ({
     limit: wellFormed.length,
     pagination: false,
     overrideAccess: true,
-    draft: true,
+    // The main table holds every record, drafts included, and a draft cannot move tenants
+    // (`refuseDraftMoves`): its tenant is the one to check, and nothing else need be read.
+    select: { tenant: true },
     req,
   })
   return new Map(docs.map((doc) => [String(doc.id), relationId(doc.tenant as RelationValue)]))

@@ -28,31 +28,3 @@ export const isSearchLanguage = (value: unknown): value is SearchLanguage =>
  * and ranking re-reads the kept text of every match. A longer record is kept cut, not refused.
  */
 export const searchTextMaxLength = 20_000
-
-const knownLanguageKey = 'searchLanguages.tenantLanguage'
-
-/**
- * A write's request context naming the tenant's language its caller has already read (the
- * partner API's principal holds the tenant), so the search text's hook need not read it again.
- */
-export const tenantLanguageContext = ({
-  tenant,
-  language,
-}: {
-  tenant: string
-  language: unknown
-}): Record<string, unknown> =>
-  isSearchLanguage(language) ? { [knownLanguageKey]: { tenant, language } } : {}
-
-/** The language `tenantLanguageContext` named for `tenant`, if it named one. */
-export const knownTenantLanguage = ({
-  context,
-  tenant,
-}: {
-  context: Record<string, unknown>
-  tenant: string
-}): SearchLanguage | undefined => {
-  const known = context[knownLanguageKey] as
-    { tenant: string; language: SearchLanguage } | undefined
-  return known?.tenant === tenant ? known.language : undefined
-}

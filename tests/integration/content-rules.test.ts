@@ -314,6 +314,23 @@ describe('cross-tenant references', () => {
     expect(totalDocs).toBe(0)
   })
 
+  it("accept the tenant's own records that are still drafts", async () => {
+    const draftEvent = await payload.create({
+      collection: 'events',
+      data: { tenant: theatre.id, title: 'Never published' },
+      draft: true,
+      ...as(theatreEditor),
+    })
+    expect(draftEvent._status).toBe('draft')
+    const performance = await payload.create({
+      collection: 'event-instances',
+      data: { tenant: theatre.id, event: draftEvent.id, startDate: '2031-04-01T19:30:00.000Z' },
+      depth: 0,
+      ...as(theatreEditor),
+    })
+    expect(performance.event).toBe(draftEvent.id)
+  })
+
   it('cannot move a record to another tenant', async () => {
     const doc = await payload.create({
       collection: 'seasons',

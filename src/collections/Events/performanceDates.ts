@@ -38,11 +38,33 @@ export const performanceDates = async ({
   return { firstPerformance: iso(row?.first), lastPerformance: iso(row?.last) }
 }
 
+/** The UPDATE of one of the event's tables (its own, its versions') from the `dates` row. */
+const datesUpdate = ({
+  req,
+  eventId,
+  versions,
+}: {
+  req: PayloadRequest
+  eventId: string
+  versions: boolean
+}): SQL | undefined => {
+  const table = collectionTable({ payload: req.payload, collection: 'events', versions })
+  const first = table?.field('firstPerformance')
+  const last = table?.field('lastPerformance')
+  const id = table?.columns[versions ? 'parent' : 'id']?.name
+  if (!table || !first || !last || !id) return undefined
+  return sql`update ${sql.identifier(table.name)}
+    set ${sql.identifier(first)} = dates.first, ${sql.identifier(last)} = dates.last
+    from dates
+    where ${sql.identifier(table.name)}.${sql.identifier(id)} = ${eventId}`
+}
+
 /**
  * Recomputes the events' dates after a performance changed, in the performance write's
  * transaction: the event's row and every row of its versions (published reads come from the
- * one, drafts from the latest of the others). Plain SQL, so the event gets no new version, no
- * change-log entry and none of its hooks: its content did not change, only a fact about it.
+ * one, drafts from the latest of the others), in one statement. Plain SQL, so the event gets
+ * no new version, no change-log entry and none of its hooks: its content did not change, only
+ * a fact about it.
  */
 export const storePerformanceDates = async ({
   req,
@@ -52,19 +74,11 @@ export const storePerformanceDates = async ({
   eventIds: string[]
 }): Promise<void> => {
   for (const eventId of [...new Set(eventIds)]) {
-    for (const versions of [false, true]) {
-      const table = collectionTable({ payload: req.payload, collection: 'events', versions })
-      const first = table?.field('firstPerformance')
-      const last = table?.field('lastPerformance')
-      const id = table?.columns[versions ? 'parent' : 'id']?.name
-      if (!table || !first || !last || !id) continue
-      await executeInRequest({
-        req,
-        query: sql`update ${sql.identifier(table.name)}
-          set ${sql.identifier(first)} = dates.first, ${sql.identifier(last)} = dates.last
-          from (${datesQuery({ req, eventId })}) as dates
-          where ${sql.identifier(table.name)}.${sql.identifier(id)} = ${eventId}`,
-      })
-    }
+    const [own, versions] = [false, true].map((v) => datesUpdate({ req, eventId, versions: v }))
+    if (!own || !versions) throw new Error('events has no performance date columns')
+    await executeInRequest({
+      req,
+      query: sql`with dates as (${datesQuery({ req, eventId })}), own as (${own}) ${versions}`,
+    })
   }
 }

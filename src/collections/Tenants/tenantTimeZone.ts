@@ -1,5 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
+import { knownTenant } from '../../lib/knownTenant'
 import { readSettings } from '../../lib/settings'
 import { isTimeZone } from '../../lib/timeZones'
 
@@ -13,6 +14,8 @@ export const tenantTimeZone = async ({
 }): Promise<string> => {
   const fallback = readSettings().timeZone
   if (!tenantId) return fallback
+  const known = knownTenant({ context: req.context, tenant: tenantId })
+  if (known) return isTimeZone(known.timeZone) ? known.timeZone : fallback
   const tenant = await req.payload.findByID({
     collection: 'tenants',
     id: tenantId,

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import { tenantLanguageContext } from '../../../lib/searchLanguages'
+import { knownTenantContext } from '../../../lib/knownTenant'
 import { detectingConflicts } from '../../../lib/uniquenessConflicts'
 import { fromMarkdown } from '../richText/markdownInput'
 import type { FetchedFile } from '../types'
@@ -23,7 +23,7 @@ export const createData = async ({
 
 /**
  * One partner create through Payload, as the key's principal in its tenant: a draft unless it
- * says `published`, the tenant's search language known from the principal (no lookup), and a
+ * says `published`, the tenant's settings (search language, time zone) known from the principal (no lookup), and a
  * taken unique value a 409. In `req`'s transaction when a batch holds one.
  */
 export const insertRecord = ({
@@ -42,10 +42,7 @@ export const insertRecord = ({
     ...actingAs(principal, req),
   }
   const draft = kind.drafts && data._status !== 'published'
-  const known = tenantLanguageContext({
-    tenant: String(principal.tenant.id),
-    language: principal.tenant.language,
-  })
+  const known = knownTenantContext({ ...principal.tenant, id: String(principal.tenant.id) })
   return detectingConflicts((context) =>
     payload.create({
       ...options,
