@@ -113,6 +113,42 @@ const headerOf = (req: IncomingMessage, name: string): string | null => {
   return Array.isArray(value) ? value.join(', ') : value
 }
 
+/*
+ * The closures made for every request come from the functions below, as their return values:
+ * `server.ts` runs under tsx, which names each closure assigned to a name or property (a
+ * `defineProperty` per closure, per request; a cached answer made three).
+ */
+const headerReader =
+  (req: IncomingMessage) =>
+  (name: string): string | null =>
+    headerOf(req, name)
+
+/** The Web Request, made when a handler first asks for it (most cached reads never do). */
+const webRequestMaker = ({
+  req,
+  res,
+  method,
+  made,
+}: {
+  req: IncomingMessage
+  res: ServerResponse
+  method: string
+  made: { body?: ReturnType<typeof bodyOf>; web?: Request }
+}): (() => Request) => {
+  return () => {
+    if (made.web) return made.web
+    made.body = method === 'GET' || method === 'HEAD' ? undefined : bodyOf(req)
+    // A client that hangs up aborts the request, as under Next: work done for it (a media
+    // fetch) stops.
+    const hangUp = new AbortController()
+    res.once('close', () => {
+      if (!res.writableFinished) hangUp.abort()
+    })
+    made.web = requestOf({ req, body: made.body?.stream, signal: hangUp.signal })
+    return made.web
+  }
+}
+
 /** A Node request through a direct route's handler, and its answer back onto the socket. */
 export const serveDirect = async ({
   req,
@@ -129,25 +165,13 @@ export const serveDirect = async ({
   streams?: boolean
 }): Promise<void> => {
   const method = req.method ?? 'GET'
-  let body: ReturnType<typeof bodyOf> | undefined
-  let web: Request | undefined
+  const made: { body?: ReturnType<typeof bodyOf>; web?: Request } = {}
   const request: PlainRequest = {
     method,
     url: req.url ?? '/',
     connection: req.socket,
-    header: (name) => headerOf(req, name),
-    web: () => {
-      if (web) return web
-      body = method === 'GET' || method === 'HEAD' ? undefined : bodyOf(req)
-      // A client that hangs up aborts the request, as under Next: work done for it (a media
-      // fetch) stops.
-      const hangUp = new AbortController()
-      res.once('close', () => {
-        if (!res.writableFinished) hangUp.abort()
-      })
-      web = requestOf({ req, body: body?.stream, signal: hangUp.signal })
-      return web
-    },
+    header: headerReader(req),
+    web: webRequestMaker({ req, res, method, made }),
   }
   // A body is watched from the start, as the socket delivers it: read later, a client that
   // hangs up meanwhile would leave the read waiting for an end that never comes.
@@ -162,7 +186,7 @@ export const serveDirect = async ({
       problem: problemOf({ status: 500, detail: 'The server failed to answer this request.' }),
     })
   }
-  body?.release()
+  made.body?.release()
   if (isPlainAnswer(answer)) {
     sendPlain({ req, res, answer })
     return
@@ -225,12 +249,23 @@ const sendPlain = ({
         }),
   }
   if (!req.complete) headers.connection = 'close'
-  afterBody({
-    req,
-    answer: () => {
-      res.writeHead(answer.status, headers)
-      if (body === null) res.end()
-      else res.end(body)
-    },
-  })
+  afterBody({ req, answer: answerWriter({ res, status: answer.status, headers, body }) })
+}
+
+const answerWriter = ({
+  res,
+  status,
+  headers,
+  body,
+}: {
+  res: ServerResponse
+  status: number
+  headers: Record<string, string | string[]>
+  body: PlainAnswer['body']
+}): (() => void) => {
+  return () => {
+    res.writeHead(status, headers)
+    if (body === null) res.end()
+    else res.end(body)
+  }
 }
