@@ -6,10 +6,44 @@ import { collectionTable } from '../../db/postgres'
 import { isUuid } from '../../lib/uuid'
 
 /**
- * One text column of an event as published (its own table's row, not a draft version), read in
- * the request's transaction: what a performance's hooks derive from (its booking link, its
- * Elevent id) without loading the whole event.
+ * Text columns of an event as published (its own table's row, not a draft version), read in
+ * the request's transaction in one statement: what a performance's hooks derive from (its
+ * title, its booking link, its Elevent id) without loading the whole event. A malformed id or
+ * a missing event gives nulls.
  */
+export const eventColumns = async <Field extends string>({
+  req,
+  eventId,
+  fields,
+}: {
+  req: PayloadRequest
+  eventId: string
+  /** The fields' paths as the table names them: `booking_bookingLinkURL`. */
+  fields: readonly Field[]
+}): Promise<Record<Field, string | null>> => {
+  const none = Object.fromEntries(fields.map((field) => [field, null])) as Record<
+    Field,
+    string | null
+  >
+  // Hooks run before the fields' own checks: a malformed id names no event.
+  if (!isUuid(eventId)) return none
+  const events = collectionTable({ payload: req.payload, collection: 'events' })
+  const id = events?.columns.id?.name
+  const columns = fields.map((field) => {
+    const column = events?.field(field)
+    if (!column) throw new Error(`events has no ${field} column`)
+    return sql`${sql.identifier(column)} as ${sql.identifier(field)}`
+  })
+  if (!events || !id) throw new Error('events has no id column')
+  const [row] = await executeInRequest<Record<Field, string | null>>({
+    req,
+    query: sql`select ${sql.join(columns, sql`, `)} from ${sql.identifier(events.name)}
+      where ${sql.identifier(id)} = ${eventId}`,
+  })
+  return row ?? none
+}
+
+/** One of them. */
 export const eventColumn = async ({
   req,
   eventId,
@@ -17,19 +51,5 @@ export const eventColumn = async ({
 }: {
   req: PayloadRequest
   eventId: string
-  /** The field's path as the table names it: `booking_bookingLinkURL`. */
   field: string
-}): Promise<string | null> => {
-  // Hooks run before the fields' own checks: a malformed id names no event.
-  if (!isUuid(eventId)) return null
-  const events = collectionTable({ payload: req.payload, collection: 'events' })
-  const column = events?.field(field)
-  const id = events?.columns.id?.name
-  if (!events || !column || !id) throw new Error(`events has no ${field} column`)
-  const [row] = await executeInRequest<{ value: string | null }>({
-    req,
-    query: sql`select ${sql.identifier(column)} as value from ${sql.identifier(events.name)}
-      where ${sql.identifier(id)} = ${eventId}`,
-  })
-  return row?.value ?? null
-}
+}): Promise<string | null> => (await eventColumns({ req, eventId, fields: [field] }))[field] ?? null

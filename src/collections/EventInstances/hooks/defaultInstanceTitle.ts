@@ -1,30 +1,24 @@
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import { relationId, type RelationValue } from '../../../lib/relationId'
+import { eventColumns } from '../../Events/eventColumn'
+import { eventFacts } from '../eventFacts'
 import { nextTitle, type TitleInputs } from '../instanceTitle'
 
+/**
+ * The event's title as published: a performance's title is read by everyone who reads the
+ * performance, and an unpublished draft's new title is not for them.
+ */
 const eventTitle = async ({
   req,
   id,
+  save,
 }: {
   req: PayloadRequest
   id: string | undefined
-}): Promise<string | undefined> => {
-  if (!id) return undefined
-  const event = await req.payload.findByID({
-    collection: 'events',
-    id,
-    depth: 0,
-    // The published version: a performance's title is read by everyone who reads the
-    // performance, and an unpublished draft's new title is not for them.
-    draft: false,
-    select: { title: true },
-    overrideAccess: true,
-    req,
-    disableErrors: true,
-  })
-  return event?.title ?? undefined
-}
+  save: object
+}): Promise<string | undefined> =>
+  id ? ((await eventFacts({ req, eventId: id, save })).title ?? undefined) : undefined
 
 const sameInstant = (a: unknown, b: unknown): boolean =>
   new Date(a as string).getTime() === new Date(b as string).getTime()
@@ -47,7 +41,7 @@ export const defaultInstanceTitle: CollectionBeforeChangeHook = async ({
     !sameInstant(data.startDate, originalDoc.startDate) ||
     data.startDate_tz !== originalDoc.startDate_tz
   if (data.title && !changed) return data
-  const title = await eventTitle({ req, id: eventId })
+  const title = await eventTitle({ req, id: eventId, save: data })
   const next: TitleInputs = {
     eventTitle: title,
     start: data.startDate,
@@ -55,7 +49,10 @@ export const defaultInstanceTitle: CollectionBeforeChangeHook = async ({
   }
   const previous: TitleInputs | undefined = originalDoc && {
     eventTitle:
-      previousEventId === eventId ? title : await eventTitle({ req, id: previousEventId }),
+      previousEventId === eventId || !previousEventId
+        ? previousEventId && title
+        : ((await eventColumns({ req, eventId: previousEventId, fields: ['title'] })).title ??
+          undefined),
     start: originalDoc.startDate,
     timeZone: originalDoc.startDate_tz,
   }

@@ -1,12 +1,14 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
 import { relationId, type RelationValue } from '../../../lib/relationId'
-import { bookingUrlOf, eventBookingLink } from '../../Events/bookingUrls'
+import { bookingUrlOf } from '../../Events/bookingUrls'
+import { eventFacts } from '../eventFacts'
 
 /**
  * `bookingUrl` is the server's, whatever a body said: worked out on every save of a
  * performance from its own link, the box office's page and its event's (as published).
- * The event is read (one indexed SELECT) only when the first two leave it to the event's link.
+ * The event is read only when the first two leave it to the event's link, in the statement
+ * that reads its title for the default title (`eventFacts`).
  */
 export const keepBookingUrl: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
   const merged = { ...originalDoc, ...data } as Record<string, unknown>
@@ -20,7 +22,7 @@ export const keepBookingUrl: CollectionBeforeChangeHook = async ({ data, origina
       withoutEvent ??
       bookingUrlOf({
         ...own,
-        eventLink: eventId ? await eventBookingLink({ req, eventId }) : null,
+        eventLink: eventId ? (await eventFacts({ req, eventId, save: data })).bookingLink : null,
       }),
   }
 }
