@@ -120,4 +120,62 @@ describe('versions of a write', () => {
       appliesTo: ['events'],
     })
   })
+
+  it("keeps an event's first and last performance as performances are added, one by one or at once", async () => {
+    const event = await payload.create({
+      collection: 'events',
+      data: { tenant: tenant.id, title: 'Dates kept', _status: 'published' } as never,
+      draft: false,
+      overrideAccess: true,
+    })
+    const add = (startDate: string, hidden = false) =>
+      payload.create({
+        collection: 'event-instances',
+        data: { tenant: tenant.id, event: event.id, startDate, hidden } as never,
+        overrideAccess: true,
+      })
+    const dates = async () => {
+      const { rows } = await postgresOf(payload).drizzle.execute<{
+        first: string | null
+        last: string | null
+        versions: number
+      }>(
+        sql`select e.first_performance as first, e.last_performance as last,
+          (select count(*)::int from _events_v v where v.parent_id = e.id
+            and v.version_first_performance is not distinct from e.first_performance
+            and v.version_last_performance is not distinct from e.last_performance) as versions
+          from events e where e.id = ${event.id}`,
+      )
+      const row = rows[0]!
+      const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString())
+      return { first: iso(row.first), last: iso(row.last), versions: row.versions }
+    }
+    await add('2031-06-10T19:30:00.000Z')
+    expect(await dates()).toEqual({
+      first: '2031-06-10T19:30:00.000Z',
+      last: '2031-06-10T19:30:00.000Z',
+      versions: 1,
+    })
+    // Earlier and later ones move the dates outwards; a hidden one does not count.
+    await add('2031-06-01T19:30:00.000Z')
+    await add('2031-06-20T19:30:00.000Z')
+    await add('2031-05-01T19:30:00.000Z', true)
+    await add('2031-06-15T19:30:00.000Z')
+    expect(await dates()).toEqual({
+      first: '2031-06-01T19:30:00.000Z',
+      last: '2031-06-20T19:30:00.000Z',
+      versions: 1,
+    })
+    // Created at the same moment, in transactions of their own: none is lost.
+    await Promise.all(
+      ['2031-04-02', '2031-04-01', '2031-07-01', '2031-07-02'].map((day) =>
+        add(`${day}T19:30:00.000Z`),
+      ),
+    )
+    expect(await dates()).toEqual({
+      first: '2031-04-01T19:30:00.000Z',
+      last: '2031-07-02T19:30:00.000Z',
+      versions: 1,
+    })
+  })
 })

@@ -38,25 +38,55 @@ export const performanceDates = async ({
   return { firstPerformance: iso(row?.first), lastPerformance: iso(row?.last) }
 }
 
-/** The UPDATE of one of the event's tables (its own, its versions') from the `dates` row. */
+/**
+ * The UPDATE of one of the event's tables (its own, its versions'): `set` gives the new first
+ * and last from the column names.
+ */
 const datesUpdate = ({
   req,
   eventId,
   versions,
+  set,
+  from,
 }: {
   req: PayloadRequest
   eventId: string
   versions: boolean
-}): SQL | undefined => {
+  set: (columns: { first: SQL; last: SQL }) => { first: SQL; last: SQL }
+  from?: SQL
+}): SQL => {
   const table = collectionTable({ payload: req.payload, collection: 'events', versions })
   const first = table?.field('firstPerformance')
   const last = table?.field('lastPerformance')
   const id = table?.columns[versions ? 'parent' : 'id']?.name
-  if (!table || !first || !last || !id) return undefined
+  if (!table || !first || !last || !id) throw new Error('events has no performance date columns')
+  const to = set({ first: sql`${sql.identifier(first)}`, last: sql`${sql.identifier(last)}` })
   return sql`update ${sql.identifier(table.name)}
-    set ${sql.identifier(first)} = dates.first, ${sql.identifier(last)} = dates.last
-    from dates
+    set ${sql.identifier(first)} = ${to.first}, ${sql.identifier(last)} = ${to.last}
+    ${from ?? sql``}
     where ${sql.identifier(table.name)}.${sql.identifier(id)} = ${eventId}`
+}
+
+/** Both of the event's tables in one statement: its own row, then every version's. */
+const bothTables = ({
+  req,
+  eventId,
+  set,
+  from,
+  dates,
+}: {
+  req: PayloadRequest
+  eventId: string
+  set: (columns: { first: SQL; last: SQL }) => { first: SQL; last: SQL }
+  from?: SQL
+  /** A `dates` row the updates read from. */
+  dates?: SQL
+}): SQL => {
+  const own = datesUpdate({ req, eventId, versions: false, set, ...(from ? { from } : {}) })
+  const versions = datesUpdate({ req, eventId, versions: true, set, ...(from ? { from } : {}) })
+  return dates
+    ? sql`with dates as (${dates}), own as (${own}) ${versions}`
+    : sql`with own as (${own}) ${versions}`
 }
 
 /**
@@ -74,11 +104,45 @@ export const storePerformanceDates = async ({
   eventIds: string[]
 }): Promise<void> => {
   for (const eventId of [...new Set(eventIds)]) {
-    const [own, versions] = [false, true].map((v) => datesUpdate({ req, eventId, versions: v }))
-    if (!own || !versions) throw new Error('events has no performance date columns')
     await executeInRequest({
       req,
-      query: sql`with dates as (${datesQuery({ req, eventId })}), own as (${own}) ${versions}`,
+      query: bothTables({
+        req,
+        eventId,
+        dates: datesQuery({ req, eventId }),
+        from: sql`from dates`,
+        set: () => ({ first: sql`dates.first`, last: sql`dates.last` }),
+      }),
     })
   }
+}
+
+/**
+ * A new performance can only move its event's dates outwards: its start is compared with the
+ * stored first and last instead of reading all of the event's performances again (a cost that
+ * grew with every performance an event had). Under concurrent creates each compares with the
+ * row as the one before it left it, since PostgreSQL evaluates an UPDATE's SET on the row it
+ * locked.
+ */
+export const extendPerformanceDates = async ({
+  req,
+  eventId,
+  start,
+}: {
+  req: PayloadRequest
+  eventId: string
+  start: string
+}): Promise<void> => {
+  const at = sql`${new Date(start).toISOString()}::timestamptz`
+  await executeInRequest({
+    req,
+    query: bothTables({
+      req,
+      eventId,
+      set: ({ first, last }) => ({
+        first: sql`least(${first}, ${at})`,
+        last: sql`greatest(${last}, ${at})`,
+      }),
+    }),
+  })
 }
