@@ -34,6 +34,12 @@ const pruningQuestion = (args: FindVersionsArgs): { parent: string; max: number 
  * version, one statement of a create's nine) is answered without asking PostgreSQL. Its first
  * version unmarks no earlier one (`firstVersion`, `patches/@payloadcms+drizzle+*.patch`).
  */
+/** The patched adapter's flag: this version is its record's first. */
+const firstOf = <Args extends object>(args: Args): Args & { firstVersion: true } => ({
+  ...args,
+  firstVersion: true,
+})
+
 export const answerFirstVersions = (adapter: PostgresAdapter): void => {
   const create = adapter.create.bind(adapter)
   const createVersion = adapter.createVersion.bind(adapter)
@@ -53,8 +59,7 @@ export const answerFirstVersions = (adapter: PostgresAdapter): void => {
     const saved = mine?.get(record)
     // The first version of a record created in this request has no earlier one to mark as no
     // longer the latest: the patched adapter then skips that UPDATE.
-    const first: typeof args & { firstVersion?: true } = { ...args, firstVersion: true }
-    const version = await createVersion(saved === 0 ? first : args)
+    const version = await createVersion(saved === 0 ? firstOf(args) : args)
     if (mine && saved !== undefined) mine.set(record, saved + 1)
     return version
   }

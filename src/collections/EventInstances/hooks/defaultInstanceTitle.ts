@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import { relationId, type RelationValue } from '../../../lib/relationId'
-import { eventColumns } from '../../Events/eventColumn'
+import { eventColumn } from '../../Events/eventColumn'
 import { eventFacts } from '../eventFacts'
 import { nextTitle, type TitleInputs } from '../instanceTitle'
 
@@ -47,12 +47,13 @@ export const defaultInstanceTitle: CollectionBeforeChangeHook = async ({
     start: data.startDate,
     timeZone: data.startDate_tz,
   }
+  const previousTitle = !previousEventId
+    ? undefined
+    : previousEventId === eventId
+      ? title
+      : ((await eventColumn({ req, eventId: previousEventId, field: 'title' })) ?? undefined)
   const previous: TitleInputs | undefined = originalDoc && {
-    eventTitle:
-      previousEventId === eventId || !previousEventId
-        ? previousEventId && title
-        : ((await eventColumns({ req, eventId: previousEventId, fields: ['title'] })).title ??
-          undefined),
+    eventTitle: previousTitle,
     start: originalDoc.startDate,
     timeZone: originalDoc.startDate_tz,
   }
