@@ -1,6 +1,6 @@
-import type { Payload, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
-import { postgresOf } from './postgres'
+import { sessionOf } from './inTransaction'
 
 /**
  * What a transaction has already announced, by its session object: the session lives exactly
@@ -8,11 +8,6 @@ import { postgresOf } from './postgres'
  * the same request.
  */
 const sent = new WeakMap<object, Set<string>>()
-
-const sessionOf = async (req: PayloadRequest): Promise<object | undefined> => {
-  const id = req.transactionID instanceof Promise ? await req.transactionID : req.transactionID
-  return id ? postgresOf(req.payload as Payload).sessions[String(id)] : undefined
-}
 
 /** Notes that the request's transaction sent `message` (a NOTIFY delivered at its commit). */
 export const noteSent = async ({

@@ -1,6 +1,7 @@
 import type { CollectionBeforeChangeHook, Field, Payload, PayloadRequest } from 'payload'
 import { ValidationError } from 'payload'
 
+import { readEachOnce } from '../db/transactionReads'
 import { linkableCollections } from '../fields/richText'
 import { relationId, type RelationValue } from '../lib/relationId'
 import { isUuid } from '../lib/uuid'
@@ -62,7 +63,8 @@ export const collectReferences = ({
   return found
 }
 
-const tenantsOf = async ({
+/** Each record's tenant, read once a transaction (a batch names one event a hundred times). */
+const tenantsOf = ({
   req,
   collection,
   ids,
@@ -70,24 +72,29 @@ const tenantsOf = async ({
   req: PayloadRequest
   collection: string
   ids: string[]
-}): Promise<Map<string, string | undefined>> => {
-  // An id that is no UUID names no record: it reads as missing, and is never queried.
-  const wellFormed = ids.filter(isUuid)
-  if (wellFormed.length === 0) return new Map()
-  const { docs } = await req.payload.find({
-    collection: collection as 'events',
-    where: { id: { in: wellFormed } },
-    depth: 0,
-    limit: wellFormed.length,
-    pagination: false,
-    overrideAccess: true,
-    // The main table holds every record, drafts included, and a draft cannot move tenants
-    // (`refuseDraftMoves`): its tenant is the one to check, and nothing else need be read.
-    select: { tenant: true },
+}): Promise<Map<string, string | undefined>> =>
+  readEachOnce({
     req,
+    collection,
+    // An id that is no UUID names no record: it reads as missing, and is never queried.
+    ids: ids.filter(isUuid),
+    what: 'tenant',
+    read: async (wellFormed) => {
+      const { docs } = await req.payload.find({
+        collection: collection as 'events',
+        where: { id: { in: wellFormed } },
+        depth: 0,
+        limit: wellFormed.length,
+        pagination: false,
+        overrideAccess: true,
+        // The main table holds every record, drafts included, and a draft cannot move tenants
+        // (`refuseDraftMoves`): its tenant is the one to check, and nothing else need be read.
+        select: { tenant: true },
+        req,
+      })
+      return new Map(docs.map((doc) => [String(doc.id), relationId(doc.tenant as RelationValue)]))
+    },
   })
-  return new Map(docs.map((doc) => [String(doc.id), relationId(doc.tenant as RelationValue)]))
-}
 
 /**
  * A record may only point at records of its own tenant. The admin hides other tenants' records

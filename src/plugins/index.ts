@@ -23,6 +23,7 @@ import { search } from './search'
 import { seo } from './seo'
 import { tenancy } from './tenancy'
 import { tenantIntegrity } from './tenantIntegrity'
+import { transactionReads } from './transactionReads'
 import { cancelChangesOfRetiredKey, scheduleRoutes } from './scheduling/exports'
 import { webhooks } from './webhooks'
 import { ticketing, ticketingRoutes } from './ticketing/exports'
@@ -81,6 +82,9 @@ export const plugins: Plugin[] = [
   boundedQueries(),
   observability(),
   keepServerErrors(),
+  // After every plugin that adds hooks: a write forgets what its transaction read of the record
+  // before any other hook of the write runs.
+  transactionReads(),
   // Last: every field the others added is labelled too.
   plainLabels(),
   // After every plugin that adds hooks: each is timed when SERVER_TIMING=on.

@@ -12,13 +12,11 @@ import { nextTitle, type TitleInputs } from '../instanceTitle'
 const eventTitle = async ({
   req,
   id,
-  save,
 }: {
   req: PayloadRequest
   id: string | undefined
-  save: object
 }): Promise<string | undefined> =>
-  id ? ((await eventFacts({ req, eventId: id, save })).title ?? undefined) : undefined
+  id ? ((await eventFacts({ req, eventId: id })).title ?? undefined) : undefined
 
 const sameInstant = (a: unknown, b: unknown): boolean =>
   new Date(a as string).getTime() === new Date(b as string).getTime()
@@ -41,7 +39,7 @@ export const defaultInstanceTitle: CollectionBeforeChangeHook = async ({
     !sameInstant(data.startDate, originalDoc.startDate) ||
     data.startDate_tz !== originalDoc.startDate_tz
   if (data.title && !changed) return data
-  const title = await eventTitle({ req, id: eventId, save: data })
+  const title = await eventTitle({ req, id: eventId })
   const next: TitleInputs = {
     eventTitle: title,
     start: data.startDate,

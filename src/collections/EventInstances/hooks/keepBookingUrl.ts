@@ -22,7 +22,7 @@ export const keepBookingUrl: CollectionBeforeChangeHook = async ({ data, origina
       withoutEvent ??
       bookingUrlOf({
         ...own,
-        eventLink: eventId ? (await eventFacts({ req, eventId, save: data })).bookingLink : null,
+        eventLink: eventId ? (await eventFacts({ req, eventId })).bookingLink : null,
       }),
   }
 }
