@@ -17,6 +17,23 @@ const recordKey = ({ collection, id }: Record): string => `${collection}:${id}`
 
 export type Record = { collection: string; id: string }
 
+const keep = ({
+  reads,
+  record,
+  what,
+  value,
+}: {
+  reads: Reads
+  record: Record
+  what: string
+  value: unknown
+}): void => {
+  const key = recordKey(record)
+  const of = reads.get(key) ?? new Map<string, unknown>()
+  of.set(what, value)
+  reads.set(key, of)
+}
+
 /** The reads of the request's transaction, or nothing outside a transaction. */
 const readsOf = async (req: PayloadRequest): Promise<Reads | undefined> => {
   const session = await sessionOf(req)
@@ -46,11 +63,7 @@ export const readOnce = async <T>({
   const known = reads?.get(key)
   if (known?.has(what)) return known.get(what) as T
   const value = await read()
-  if (reads) {
-    const of = reads.get(key) ?? new Map<string, unknown>()
-    of.set(what, value)
-    reads.set(key, of)
-  }
+  if (reads) keep({ reads, record, what, value })
   return value
 }
 
@@ -85,13 +98,25 @@ export const readEachOnce = async <T>({
   for (const id of missing) {
     const value = fresh.get(id)
     found.set(id, value)
-    if (!reads) continue
-    const key = recordKey({ collection, id })
-    const of = reads.get(key) ?? new Map<string, unknown>()
-    of.set(what, value)
-    reads.set(key, of)
+    if (reads) keep({ reads, record: { collection, id }, what, value })
   }
   return found
+}
+
+/** Keeps `value` as `what` of `record`, found by another read of the transaction. */
+export const keepRead = async ({
+  req,
+  record,
+  what,
+  value,
+}: {
+  req: PayloadRequest
+  record: Record
+  what: string
+  value: unknown
+}): Promise<void> => {
+  const reads = await readsOf(req)
+  if (reads) keep({ reads, record, what, value })
 }
 
 /** Forgets what the request's transaction read of `record`: it has just been written. */

@@ -1,10 +1,9 @@
-import type { CollectionBeforeChangeHook, Field, Payload, PayloadRequest } from 'payload'
+import type { CollectionBeforeChangeHook, Field, Payload } from 'payload'
 import { ValidationError } from 'payload'
 
-import { readEachOnce } from '../db/transactionReads'
+import { recordTenants } from '../db/recordTenants'
 import { linkableCollections } from '../fields/richText'
 import { relationId, type RelationValue } from '../lib/relationId'
-import { isUuid } from '../lib/uuid'
 import { eachFieldValue } from '../fields/fieldValues'
 import { richTextReferences } from '../fields/richTextReferences'
 import { tenantMovedTo } from './tenantMove'
@@ -63,39 +62,6 @@ export const collectReferences = ({
   return found
 }
 
-/** Each record's tenant, read once a transaction (a batch names one event a hundred times). */
-const tenantsOf = ({
-  req,
-  collection,
-  ids,
-}: {
-  req: PayloadRequest
-  collection: string
-  ids: string[]
-}): Promise<Map<string, string | undefined>> =>
-  readEachOnce({
-    req,
-    collection,
-    // An id that is no UUID names no record: it reads as missing, and is never queried.
-    ids: ids.filter(isUuid),
-    what: 'tenant',
-    read: async (wellFormed) => {
-      const { docs } = await req.payload.find({
-        collection: collection as 'events',
-        where: { id: { in: wellFormed } },
-        depth: 0,
-        limit: wellFormed.length,
-        pagination: false,
-        overrideAccess: true,
-        // The main table holds every record, drafts included, and a draft cannot move tenants
-        // (`refuseDraftMoves`): its tenant is the one to check, and nothing else need be read.
-        select: { tenant: true },
-        req,
-      })
-      return new Map(docs.map((doc) => [String(doc.id), relationId(doc.tenant as RelationValue)]))
-    },
-  })
-
 /**
  * A record may only point at records of its own tenant. The admin hides other tenants' records
  * from its pickers, but the server decides: a foreign or unknown id is a validation error naming
@@ -149,7 +115,11 @@ export const ensureSameTenantReferences: CollectionBeforeChangeHook = async ({
   }
   const owners = new Map<string, string | undefined>()
   for (const [slug, ids] of byCollection) {
-    for (const [id, owner] of await tenantsOf({ req, collection: slug, ids: [...new Set(ids)] })) {
+    for (const [id, owner] of await recordTenants({
+      req,
+      collection: slug,
+      ids: [...new Set(ids)],
+    })) {
       owners.set(`${slug}:${id}`, owner)
     }
   }

@@ -163,4 +163,24 @@ describe('reads kept by a transaction', () => {
     )
     expect(refused).toEqual(['venue'])
   })
+  it("refuses another tenant's event whose tenant was read with its title", async () => {
+    const foreign = await payload.create({
+      collection: 'events',
+      data: { tenant: other.id, title: 'Elsewhere', _status: 'published' } as never,
+      draft: false,
+      overrideAccess: true,
+    })
+    // Without access rules in the way (a sync, a super-admin): the tenant check alone decides.
+    const refused = await payload
+      .create({
+        collection: 'event-instances',
+        data: { tenant: home.id, event: foreign.id, startDate: '2031-06-01T19:30:00.000Z' },
+        overrideAccess: true,
+      })
+      .then(
+        () => [] as string[],
+        (err: { data?: { errors?: { path: string }[] } }) => err.data?.errors?.map((e) => e.path),
+      )
+    expect(refused).toEqual(['event'])
+  })
 })

@@ -1,5 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
+import { noteRecordTenant } from '../../db/recordTenants'
 import { readOnce } from '../../db/transactionReads'
 import { eventColumns } from '../Events/eventColumn'
 
@@ -9,7 +10,9 @@ export type EventFacts = { title: string | null; bookingLink: string | null }
  * What a performance's save derives from its event, as published: its title (the default
  * title) and its booking link (the booking URL). Both hooks that need them run on the same
  * save, and a batch saves many performances of one event in one transaction: the event is read
- * once for all of them, in one statement, until the transaction writes it.
+ * once for all of them, in one statement, until the transaction writes it. The same statement
+ * reads the event's tenant, which the check that a performance names its own tenant's event
+ * (`ensureSameTenantReferences`, later in the save) then need not read again.
  */
 export const eventFacts = ({
   req,
@@ -26,7 +29,14 @@ export const eventFacts = ({
       const row = await eventColumns({
         req,
         eventId,
-        fields: ['title', 'booking_bookingLinkURL'],
+        fields: ['title', 'booking_bookingLinkURL', 'tenant'],
+      })
+      // No row: no such event, which the check reads as missing too.
+      await noteRecordTenant({
+        req,
+        collection: 'events',
+        id: eventId,
+        tenant: row.tenant ?? undefined,
       })
       return { title: row.title, bookingLink: row.booking_bookingLinkURL }
     },
