@@ -6,7 +6,7 @@ import {
   searchTextMaxLength,
   type SearchLanguage,
 } from '../lib/searchLanguages'
-import { knownTenant } from '../lib/knownTenant'
+import { tenantSettings } from '../db/tenantSettings'
 
 import { eachFieldValue } from '../fields/fieldValues'
 import { richTextText } from '../fields/richTextText'
@@ -58,16 +58,6 @@ const tenantLanguage = async ({
 }): Promise<SearchLanguage> => {
   const id = tenant && typeof tenant === 'object' ? (tenant as { id?: unknown }).id : tenant
   if (typeof id !== 'string') return defaultSearchLanguage
-  const known = knownTenant({ context: req.context, tenant: id })
-  if (known) return isSearchLanguage(known.language) ? known.language : defaultSearchLanguage
-  const found = await req.payload.findByID({
-    collection: 'tenants',
-    id,
-    depth: 0,
-    overrideAccess: true,
-    disableErrors: true,
-    select: { language: true },
-    req,
-  })
-  return isSearchLanguage(found?.language) ? found.language : defaultSearchLanguage
+  const language = (await tenantSettings({ req, tenantId: id }))?.language
+  return isSearchLanguage(language) ? language : defaultSearchLanguage
 }

@@ -183,4 +183,42 @@ describe('reads kept by a transaction', () => {
       )
     expect(refused).toEqual(['event'])
   })
+  it("gives a performance its tenant's zone as the transaction changed it", async () => {
+    const event = await payload.create({
+      collection: 'events',
+      data: { tenant: other.id, title: 'Zoned', _status: 'published' } as never,
+      draft: false,
+      overrideAccess: true,
+    })
+    const req = await transaction()
+    const perform = (startDate: string) =>
+      payload.create({
+        collection: 'event-instances',
+        data: { tenant: other.id, event: event.id, startDate } as never,
+        overrideAccess: true,
+        req,
+      })
+    await payload.update({
+      collection: 'tenants',
+      id: other.id,
+      data: { timeZone: 'Europe/Berlin' },
+      overrideAccess: true,
+      req,
+    })
+    const first = await perform('2031-07-01T19:30:00.000Z')
+    const second = await perform('2031-07-02T19:30:00.000Z')
+    await payload.update({
+      collection: 'tenants',
+      id: other.id,
+      data: { timeZone: 'America/New_York' },
+      overrideAccess: true,
+      req,
+    })
+    const third = await perform('2031-07-03T19:30:00.000Z')
+    expect([first, second, third].map((p) => p.startDate_tz)).toEqual([
+      'Europe/Berlin',
+      'Europe/Berlin',
+      'America/New_York',
+    ])
+  })
 })

@@ -1,0 +1,38 @@
+import type { PayloadRequest } from 'payload'
+
+import { readOnce } from './transactionReads'
+import { knownTenant } from '../lib/knownTenant'
+
+/** What the hooks of a tenant's records read of the tenant: its zone and its search language. */
+export type TenantSettings = { timeZone?: unknown; language?: unknown }
+
+/**
+ * The tenant's settings: from the write's context when its caller holds the tenant (the
+ * partner API), else read once a transaction (the admin's performances in bulk, a sync), until
+ * the transaction writes the tenant. Nothing for a tenant that does not exist.
+ */
+export const tenantSettings = async ({
+  req,
+  tenantId,
+}: {
+  req: PayloadRequest
+  tenantId: string
+}): Promise<TenantSettings | undefined> =>
+  knownTenant({ context: req.context, tenant: tenantId }) ??
+  readOnce({
+    req,
+    record: { collection: 'tenants', id: tenantId },
+    what: 'settings',
+    read: async () => {
+      const tenant = await req.payload.findByID({
+        collection: 'tenants',
+        id: tenantId,
+        depth: 0,
+        select: { timeZone: true, language: true },
+        overrideAccess: true,
+        req,
+        disableErrors: true,
+      })
+      return tenant ? { timeZone: tenant.timeZone, language: tenant.language } : undefined
+    },
+  })
