@@ -42,6 +42,35 @@ const transaction = async (): Promise<PayloadRequest> => {
   return req
 }
 
+const publishedEvent = ({ tenant, title }: { tenant: Tenant; title: string }) =>
+  payload.create({
+    collection: 'events',
+    data: { tenant: tenant.id, title, _status: 'published' } as never,
+    draft: false,
+    overrideAccess: true,
+  })
+
+/** Creates performances of `event` in `tenant` in the request's transaction. */
+const performances =
+  ({
+    req,
+    tenant,
+    event,
+    venue,
+  }: {
+    req: PayloadRequest
+    tenant: Tenant
+    event: string
+    venue?: string
+  }) =>
+  (startDate: string) =>
+    payload.create({
+      collection: 'event-instances',
+      data: { tenant: tenant.id, event, ...(venue ? { venue } : {}), startDate } as never,
+      overrideAccess: true,
+      req,
+    })
+
 describe('reads kept by a transaction', () => {
   it('reads once a transaction, again after the record is written, and always outside one', async () => {
     let reads = 0
@@ -96,20 +125,9 @@ describe('reads kept by a transaction', () => {
   })
 
   it("gives a performance its event's title as the transaction changed it", async () => {
-    const event = await payload.create({
-      collection: 'events',
-      data: { tenant: home.id, title: 'Before', _status: 'published' } as never,
-      draft: false,
-      overrideAccess: true,
-    })
+    const event = await publishedEvent({ tenant: home, title: 'Before' })
     const req = await transaction()
-    const perform = (startDate: string) =>
-      payload.create({
-        collection: 'event-instances',
-        data: { tenant: home.id, event: event.id, startDate } as never,
-        overrideAccess: true,
-        req,
-      })
+    const perform = performances({ req, tenant: home, event: event.id })
     const first = await perform('2031-03-01T19:30:00.000Z')
     const second = await perform('2031-03-02T19:30:00.000Z')
     expect(first.title).toMatch(/^Before — /)
@@ -133,20 +151,9 @@ describe('reads kept by a transaction', () => {
       draft: false,
       overrideAccess: true,
     })
-    const event = await payload.create({
-      collection: 'events',
-      data: { tenant: home.id, title: 'Touring', _status: 'published' } as never,
-      draft: false,
-      overrideAccess: true,
-    })
+    const event = await publishedEvent({ tenant: home, title: 'Touring' })
     const req = await transaction()
-    const perform = (startDate: string) =>
-      payload.create({
-        collection: 'event-instances',
-        data: { tenant: home.id, event: event.id, venue: venue.id, startDate } as never,
-        overrideAccess: true,
-        req,
-      })
+    const perform = performances({ req, tenant: home, event: event.id, venue: venue.id })
     // The venue's tenant is read and kept; the performance is removed so the venue may move.
     const kept = await perform('2031-05-01T19:30:00.000Z')
     await payload.delete({ collection: 'event-instances', id: kept.id, overrideAccess: true, req })
@@ -164,12 +171,7 @@ describe('reads kept by a transaction', () => {
     expect(refused).toEqual(['venue'])
   })
   it("refuses another tenant's event whose tenant was read with its title", async () => {
-    const foreign = await payload.create({
-      collection: 'events',
-      data: { tenant: other.id, title: 'Elsewhere', _status: 'published' } as never,
-      draft: false,
-      overrideAccess: true,
-    })
+    const foreign = await publishedEvent({ tenant: other, title: 'Elsewhere' })
     // Without access rules in the way (a sync, a super-admin): the tenant check alone decides.
     const refused = await payload
       .create({
@@ -184,20 +186,9 @@ describe('reads kept by a transaction', () => {
     expect(refused).toEqual(['event'])
   })
   it("gives a performance its tenant's zone as the transaction changed it", async () => {
-    const event = await payload.create({
-      collection: 'events',
-      data: { tenant: other.id, title: 'Zoned', _status: 'published' } as never,
-      draft: false,
-      overrideAccess: true,
-    })
+    const event = await publishedEvent({ tenant: other, title: 'Zoned' })
     const req = await transaction()
-    const perform = (startDate: string) =>
-      payload.create({
-        collection: 'event-instances',
-        data: { tenant: other.id, event: event.id, startDate } as never,
-        overrideAccess: true,
-        req,
-      })
+    const perform = performances({ req, tenant: other, event: event.id })
     await payload.update({
       collection: 'tenants',
       id: other.id,
