@@ -51,9 +51,12 @@ export const noteRecordTenant = ({
   collection,
   id,
   tenant,
+  since,
 }: {
   req: PayloadRequest
   collection: string
   id: string
   tenant: string | undefined
-}): Promise<void> => keepRead({ req, record: { collection, id }, what, value: tenant })
+  /** `forgetCount` of the record before the read that found `tenant` began. */
+  since: number
+}): Promise<void> => keepRead({ req, record: { collection, id }, what, value: tenant, since })

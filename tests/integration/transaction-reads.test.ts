@@ -94,6 +94,28 @@ describe('reads kept by a transaction', () => {
     expect(await readOnce({ req: bare, record, what: 'n', read })).toBe(6)
   })
 
+  it('forgets a record whatever the case of its id, and keeps no read a forget overtook', async () => {
+    let reads = 0
+    const record = { collection: 'events', id: 'ABCDEF00-0000-4000-8000-000000000002' }
+    const req = await transaction()
+    await readOnce({ req, record, what: 'n', read: async () => ++reads })
+    await forgetRecordReads({ req, record: { ...record, id: record.id.toLowerCase() } })
+    expect(await readOnce({ req, record, what: 'n', read: async () => ++reads })).toBe(2)
+    // A read under way when the record is written answers what it read, and is not kept.
+    let finish: (n: number) => void = () => undefined
+    const slow = readOnce({
+      req,
+      record,
+      what: 'm',
+      read: () => new Promise<number>((resolve) => (finish = resolve)),
+    })
+    await new Promise((r) => setTimeout(r, 10))
+    await forgetRecordReads({ req, record })
+    finish(100)
+    expect(await slow).toBe(100)
+    expect(await readOnce({ req, record, what: 'm', read: async () => ++reads })).toBe(3)
+  })
+
   it('reads only the records not yet read, and keeps a missing one as missing', async () => {
     const asked: string[][] = []
     const read = async (ids: string[]) => {

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { noteRecordTenant } from '../../db/recordTenants'
-import { readOnce } from '../../db/transactionReads'
+import { forgetCount, readOnce } from '../../db/transactionReads'
 import { eventColumns } from '../Events/eventColumn'
 
 export type EventFacts = { title: string | null; bookingLink: string | null }
@@ -26,6 +26,7 @@ export const eventFacts = ({
     record: { collection: 'events', id: eventId },
     what: 'facts',
     read: async () => {
+      const since = await forgetCount({ req, record: { collection: 'events', id: eventId } })
       const row = await eventColumns({
         req,
         eventId,
@@ -37,6 +38,7 @@ export const eventFacts = ({
         collection: 'events',
         id: eventId,
         tenant: row.tenant ?? undefined,
+        since,
       })
       return { title: row.title, bookingLink: row.booking_bookingLinkURL }
     },
