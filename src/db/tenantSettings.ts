@@ -2,6 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import { readOnce } from './transactionReads'
 import { knownTenant } from '../lib/knownTenant'
+import { isUuid } from '../lib/uuid'
 
 /** What the hooks of a tenant's records read of the tenant: its zone and its search language. */
 export type TenantSettings = { timeZone?: unknown; language?: unknown }
@@ -19,20 +20,24 @@ export const tenantSettings = async ({
   tenantId: string
 }): Promise<TenantSettings | undefined> =>
   knownTenant({ context: req.context, tenant: tenantId }) ??
-  readOnce({
-    req,
-    record: { collection: 'tenants', id: tenantId },
-    what: 'settings',
-    read: async () => {
-      const tenant = await req.payload.findByID({
-        collection: 'tenants',
-        id: tenantId,
-        depth: 0,
-        select: { timeZone: true, language: true },
-        overrideAccess: true,
+  // An id that is no UUID (a stale cookie, a body's) names no tenant; queried, it would fail
+  // the statement and with it the transaction.
+  (isUuid(tenantId)
+    ? readOnce({
         req,
-        disableErrors: true,
+        record: { collection: 'tenants', id: tenantId },
+        what: 'settings',
+        read: async () => {
+          const tenant = await req.payload.findByID({
+            collection: 'tenants',
+            id: tenantId,
+            depth: 0,
+            select: { timeZone: true, language: true },
+            overrideAccess: true,
+            req,
+            disableErrors: true,
+          })
+          return tenant ? { timeZone: tenant.timeZone, language: tenant.language } : undefined
+        },
       })
-      return tenant ? { timeZone: tenant.timeZone, language: tenant.language } : undefined
-    },
-  })
+    : Promise.resolve(undefined))

@@ -21,10 +21,10 @@ type Reads = {
 
 const kept = new WeakMap<object, Reads>()
 
-export type Record = { collection: string; id: string }
+export type RecordRef = { collection: string; id: string }
 
 // Ids are UUIDs, which PostgreSQL compares without regard to case: so are they kept.
-const recordKey = ({ collection, id }: Record): string => `${collection}:${id.toLowerCase()}`
+const recordKey = ({ collection, id }: RecordRef): string => `${collection}:${id.toLowerCase()}`
 
 /** Keeps `value` unless the record was forgotten since `since` (its `forgotten` count then). */
 const keep = ({
@@ -66,7 +66,7 @@ export const readOnce = async <T>({
   read,
 }: {
   req: PayloadRequest
-  record: Record
+  record: RecordRef
   what: string
   read: () => Promise<T>
 }): Promise<T> => {
@@ -134,7 +134,7 @@ export const keepRead = async ({
   since,
 }: {
   req: PayloadRequest
-  record: Record
+  record: RecordRef
   what: string
   value: unknown
   /** `forgetCount` before the read that found `value` began. */
@@ -150,7 +150,7 @@ export const forgetCount = async ({
   record,
 }: {
   req: PayloadRequest
-  record: Record
+  record: RecordRef
 }): Promise<number> => (await readsOf(req))?.forgotten.get(recordKey(record)) ?? 0
 
 /** Forgets what the request's transaction read of `record`: it has just been written. */
@@ -159,7 +159,7 @@ export const forgetRecordReads = async ({
   record,
 }: {
   req: PayloadRequest
-  record: Record
+  record: RecordRef
 }): Promise<void> => {
   const session = await sessionOf(req)
   const reads = session ? kept.get(session) : undefined
