@@ -28,18 +28,18 @@ const pruningQuestion = (args: FindVersionsArgs): { parent: string; max: number 
   return { parent: String(parent), max: args.page - 1 }
 }
 
-/**
- * A record created in this request has only the versions this request saved: while they are
- * no more than Payload keeps, nothing is pruned, and the question (a read of every column of a
- * version, one statement of a create's nine) is answered without asking PostgreSQL. Its first
- * version unmarks no earlier one (`firstVersion`, `patches/@payloadcms+drizzle+*.patch`).
- */
 /** The patched adapter's flag: this version is its record's first. */
 const firstOf = <Args extends object>(args: Args): Args & { firstVersion: true } => ({
   ...args,
   firstVersion: true,
 })
 
+/**
+ * A record created in this request has only the versions this request saved: while they are
+ * no more than Payload keeps, nothing is pruned, and the question (a read of every column of a
+ * version, one statement of a create's nine) is answered without asking PostgreSQL. Its first
+ * version unmarks no earlier one (`firstVersion`, `patches/@payloadcms+drizzle+*.patch`).
+ */
 export const answerFirstVersions = (adapter: PostgresAdapter): void => {
   const create = adapter.create.bind(adapter)
   const createVersion = adapter.createVersion.bind(adapter)

@@ -18,26 +18,27 @@ export const tenantSettings = async ({
 }: {
   req: PayloadRequest
   tenantId: string
-}): Promise<TenantSettings | undefined> =>
-  knownTenant({ context: req.context, tenant: tenantId }) ??
+}): Promise<TenantSettings | undefined> => {
+  const known = knownTenant({ context: req.context, tenant: tenantId })
+  if (known) return known
   // An id that is no UUID (a stale cookie, a body's) names no tenant; queried, it would fail
   // the statement and with it the transaction.
-  (isUuid(tenantId)
-    ? readOnce({
+  if (!isUuid(tenantId)) return undefined
+  return readOnce({
+    req,
+    record: { collection: 'tenants', id: tenantId },
+    what: 'settings',
+    read: async () => {
+      const tenant = await req.payload.findByID({
+        collection: 'tenants',
+        id: tenantId,
+        depth: 0,
+        select: { timeZone: true, language: true },
+        overrideAccess: true,
         req,
-        record: { collection: 'tenants', id: tenantId },
-        what: 'settings',
-        read: async () => {
-          const tenant = await req.payload.findByID({
-            collection: 'tenants',
-            id: tenantId,
-            depth: 0,
-            select: { timeZone: true, language: true },
-            overrideAccess: true,
-            req,
-            disableErrors: true,
-          })
-          return tenant ? { timeZone: tenant.timeZone, language: tenant.language } : undefined
-        },
+        disableErrors: true,
       })
-    : Promise.resolve(undefined))
+      return tenant ? { timeZone: tenant.timeZone, language: tenant.language } : undefined
+    },
+  })
+}
