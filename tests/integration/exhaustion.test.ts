@@ -6,10 +6,11 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { postgresOf } from '../../src/db/postgres'
 import type { Tenant } from '../../src/payload-types'
 import { makeImage } from '../../src/seed/images'
 import { adminClient, signIn, type AdminClient } from '../helpers/admin'
-import { startApp, type RunningApp } from '../helpers/app'
+import { startApp, waitUntil, type RunningApp } from '../helpers/app'
 import { createKey, partner } from '../helpers/partner'
 import { getTestPayload } from '../helpers/payload'
 import { createTenant, createUser } from '../helpers/tenants'
@@ -97,6 +98,18 @@ describe('the database', () => {
       sql`select current_setting('statement_timeout') as statement_timeout, current_setting('idle_in_transaction_session_timeout') as idle`,
     )
     expect(timeouts.rows[0]).toEqual({ statement_timeout: '30s', idle: '1min' })
+  })
+
+  it("gives every connection of the pool back when nothing runs (Payload's connect kept one)", async () => {
+    const pool = postgresOf(payload).pool
+    await pool.query('select 1')
+    // Background work of this process (a scheduled sweep) may hold one for a moment.
+    await waitUntil({
+      what: 'every connection of the pool idle',
+      timeoutMs: 5_000,
+      intervalMs: 50,
+      check: async () => pool.totalCount > 0 && pool.totalCount === pool.idleCount,
+    })
   })
 })
 
