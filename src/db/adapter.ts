@@ -104,11 +104,16 @@ export const databaseAdapter = ({
             ...readReplicas,
             log: (msg) => (logger ? logger.warn({ msg }) : console.warn(msg)),
           })
-          onShutdown({ name: 'read replicas', hook: replicas.close })
+          onShutdown({
+            name: 'read replicas',
+            hook: replicas.close,
+            phase: 'close connections',
+          })
         }
       }
       onShutdown({
         name: 'database pool',
+        phase: 'close connections',
         hook: async () => {
           await (adapter.pool as ClosablePool | undefined)?.closeAll(2_000)
         },

@@ -6,28 +6,49 @@
  */
 type ShutdownHook = () => Promise<void> | void
 
+/**
+ * Hooks run phase by phase, each phase's together: background work stops (and may still
+ * write), then the instance tells its peers it is gone (after its last write, or a peer could
+ * stop catching up while one is on its way), then the connections close.
+ */
+const phases = ['stop work', 'say goodbye', 'close connections'] as const
+type Phase = (typeof phases)[number]
+
 const key: unique symbol = Symbol.for('arts-cms.shutdown-hooks')
 
-const hooks = (): Map<string, ShutdownHook> => {
-  const holder: typeof globalThis & { [key]?: Map<string, ShutdownHook> } = globalThis
+type Registered = { hook: ShutdownHook; phase: Phase }
+
+const hooks = (): Map<string, Registered> => {
+  const holder: typeof globalThis & { [key]?: Map<string, Registered> } = globalThis
   holder[key] ??= new Map()
   return holder[key]
 }
 
-export const onShutdown = ({ name, hook }: { name: string; hook: ShutdownHook }): void => {
-  hooks().set(name, hook)
+export const onShutdown = ({
+  name,
+  hook,
+  phase = 'stop work',
+}: {
+  name: string
+  hook: ShutdownHook
+  phase?: Phase
+}): void => {
+  hooks().set(name, { hook, phase })
 }
 
 export const runShutdownHooks = async (): Promise<void> => {
   const all = [...hooks().entries()]
   hooks().clear()
-  await Promise.all(
-    all.map(async ([name, hook]) => {
-      try {
-        await hook()
-      } catch (err) {
-        console.error(`shutdown hook "${name}" failed`, err)
-      }
-    }),
-  )
+  for (const phase of phases)
+    await Promise.all(
+      all
+        .filter(([, registered]) => registered.phase === phase)
+        .map(async ([name, { hook }]) => {
+          try {
+            await hook()
+          } catch (err) {
+            console.error(`shutdown hook "${name}" failed`, err)
+          }
+        }),
+    )
 }

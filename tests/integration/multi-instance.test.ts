@@ -7,6 +7,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { freePort } from '../../src/db/embeddedPostgres'
 import { postgresOf } from '../../src/db/postgres'
 import type { Tenant } from '../../src/payload-types'
 import { signIn } from '../helpers/admin'
@@ -34,6 +35,7 @@ let replica: StreamingReplica
 let s3: S3Server
 /** Each instance's own data folder: nothing on one's disk can serve another. */
 const dataDirs: string[] = []
+const metricsPorts: number[] = []
 let receiver: Awaited<ReturnType<typeof startReceiver>>
 let theatre: Tenant
 let key = ''
@@ -68,6 +70,13 @@ const getFrom = ({
 const failedAuthLimit = 4
 
 const via = (origin: string, k = key) => partner({ origin, tenant: slug, key: k, drafts: true })
+/** How many other instances the instance serving metrics on `port` counts as its peers. */
+const peersOf = async (port: number): Promise<number | undefined> => {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()
+  const line = text.split('\n').find((l) => l.startsWith('cms_partner_cache_peers '))
+  return line === undefined ? undefined : Number(line.split(' ')[1])
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const hostOf = (origin: string) => new URL(origin).host
 
@@ -99,7 +108,12 @@ beforeAll(async () => {
   // One at a time: three migrating starts at once would only queue on the migration lock.
   for (let i = 0; i < 3; i++) {
     dataDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `cms-instance-${i}-`)))
-    apps.push(await startApp({ env: { ...env, CMS_DATA_DIR: dataDirs[i]! } }))
+    metricsPorts.push(await freePort())
+    apps.push(
+      await startApp({
+        env: { ...env, CMS_DATA_DIR: dataDirs[i]!, METRICS_PORT: String(metricsPorts[i]) },
+      }),
+    )
   }
   balancer = await startBalancer({ upstreams: apps.map((a) => hostOf(a.origin)) })
 })
@@ -407,9 +421,18 @@ describe('three instances behind a balancer', () => {
     }
     const load = Promise.all([reader(), reader(), reader()])
     await sleep(800)
+    // The killed instance is still counted: it left without a word, and a peer taken for gone
+    // while it still wrote would let stale cached answers through.
+    expect(await peersOf(metricsPorts[0]!)).toBe(2)
     expect(await leaving.stop('SIGTERM')).toBe(0)
     await load
     expect(statuses.length).toBeGreaterThan(30)
     expect(statuses.filter((s) => s !== 200)).toEqual([])
+    // The stopped one said goodbye after its last write: the others stop catching up for it.
+    await waitUntil({
+      what: 'the stopped instance forgotten',
+      timeoutMs: 5_000,
+      check: async () => (await peersOf(metricsPorts[0]!)) === 1,
+    })
   })
 })

@@ -9,7 +9,9 @@ import { hearingCommits, noteCommit } from '../../../db/readRouting'
 import { onTransactionEnd } from '../../../db/transactions'
 import { noteSent, wasSent } from '../../../db/sentInTransaction'
 import { changeChannel, tenantChangeSent } from '../../partnerShape'
-import { heardPeer, heartbeatMessage, heartbeatMs, mayHavePeers } from './peers'
+import { scrapedGauge } from '../../../lib/metrics'
+import { onShutdown } from '../../../lib/shutdown'
+import { heardPeer, heartbeatMessage, heartbeatMs, mayHavePeers, peerCount } from './peers'
 
 /**
  * Whether something cached is still true. Each scope (a tenant's records, or `authScope`: API
@@ -86,15 +88,19 @@ export const heard = (message: string | undefined): void => {
     return
   }
   try {
-    const { tenant, scope, instance, hello } = JSON.parse(message) as {
+    const { tenant, scope, instance, hello, bye } = JSON.parse(message) as {
       tenant?: string
       scope?: string
       instance?: string
       hello?: boolean
+      bye?: boolean
     }
     if (tenant) changed(tenant)
     if (scope === authScope) changed(authScope)
-    if (typeof instance === 'string' && heardPeer({ instance, hello: hello === true }))
+    if (
+      typeof instance === 'string' &&
+      heardPeer({ instance, hello: hello === true, bye: bye === true })
+    )
       s.beat?.(false)
   } catch {
     // Not one of ours: nothing to drop.
@@ -166,7 +172,27 @@ export const watchChanges = (payload: Payload): void => {
     onLost: lost,
   })
   s.sync = listener.sync
-  setInterval(() => s.beat?.(false), heartbeatMs).unref()
+  const beating = setInterval(() => s.beat?.(false), heartbeatMs)
+  beating.unref()
+  onShutdown({
+    name: 'goodbye to peers',
+    phase: 'say goodbye',
+    hook: async () => {
+      clearInterval(beating)
+      s.beat = undefined
+      await pool
+        .query('select pg_notify($1, $2)', [changeChannel, heartbeatMessage({ bye: true })])
+        .catch(() => undefined)
+      // Its connection goes back to the pool, which then closes without waiting out its time.
+      listener.close()
+    },
+  })
+  scrapedGauge({
+    name: 'cms_partner_cache_peers',
+    help: 'Other instances this one has heard on the change channel and not heard leave; with any, a cached answer waits for a round trip to the database',
+    labelNames: [],
+    read: (gauge) => gauge.set(peerCount()),
+  })
 }
 
 /**
