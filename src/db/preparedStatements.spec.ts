@@ -10,7 +10,7 @@ describe('preparedName', () => {
     const [first, second, third] = thirdRun('SELECT 1 FROM "events" WHERE "id" = $1')
     expect(first).toBeUndefined()
     expect(second).toBeUndefined()
-    expect(third).toMatch(/^cms_read_\d+$/)
+    expect(third).toMatch(/^cms_statement_\d+$/)
     expect(preparedName('SELECT 1 FROM "events" WHERE "id" = $1')).toBe(third)
     expect(thirdRun('SELECT 2 FROM "events" WHERE "id" = $1')[2]).not.toBe(third)
   })
@@ -26,7 +26,7 @@ describe('preparedName', () => {
     for (let i = 0; i < 300; i++) thirdRun(`SELECT ${i} AS "bound"`)
     expect(thirdRun('SELECT 1000 AS "bound"')[2]).toBeUndefined()
     // Those named before the bound keep their names.
-    expect(preparedName('SELECT 1 FROM "events" WHERE "id" = $1')).toMatch(/^cms_read_\d+$/)
+    expect(preparedName('SELECT 1 FROM "events" WHERE "id" = $1')).toMatch(/^cms_statement_\d+$/)
   })
 
   it("knows PostgreSQL's refusal of a plan whose tables changed shape", () => {

@@ -3,6 +3,7 @@ import { AsyncResource } from 'node:async_hooks'
 import pg from 'pg'
 
 import { addStepTime, countStatement } from '../lib/requestContext'
+import { isStalePreparedStatement, preparedName, refusePrepared } from './preparedStatements'
 import { DatabaseUnavailable, recordLostConnection } from './unavailable'
 
 type Log = (event: { msg: string; err: unknown }) => void
@@ -22,6 +23,28 @@ const endable = (client: pg.PoolClient): client is pg.PoolClient & Pick<pg.Clien
  * Drizzle recognises a pool by `instanceof Pool` or a constructor name containing "Pool"; the
  * subclass keeps both true.
  */
+type QueryConfig = { text: string; name?: string; values?: unknown[] }
+
+/**
+ * A statement with parameters that the process runs again and again gets a name
+ * (`preparedStatements.ts`), so PostgreSQL parses and plans it once per connection: Payload's
+ * inserts and the change log's statement cost more to plan than to run.
+ */
+const named = (args: unknown[]): { args: unknown[]; text?: string } => {
+  const [first, second] = args
+  const config: QueryConfig | undefined =
+    typeof first === 'string'
+      ? { text: first }
+      : first && typeof first === 'object' && typeof (first as QueryConfig).text === 'string'
+        ? (first as QueryConfig)
+        : undefined
+  const values = Array.isArray(second) ? second : config?.values
+  if (!config || config.name || !values || values.length === 0 || typeof second === 'function')
+    return { args }
+  const name = preparedName(config.text)
+  return name ? { args: [{ ...config, name }, ...args.slice(1)], text: config.text } : { args }
+}
+
 export const createResilientPg = ({ log }: { log: Log }): typeof pg => {
   class ResilientPool extends pg.Pool {
     private readonly live = new Set<pg.PoolClient>()
@@ -42,7 +65,8 @@ export const createResilientPg = ({ log }: { log: Log }): typeof pg => {
         Object.assign(client, {
           query: (...args: unknown[]) => {
             const timed = countStatement()
-            const result = query(...args)
+            const call = named(args)
+            const result = query(...call.args)
             if (!(result instanceof Promise)) return result
             const started = timed ? performance.now() : 0
             return result.then(
@@ -53,6 +77,9 @@ export const createResilientPg = ({ log }: { log: Log }): typeof pg => {
               (err: unknown) => {
                 if (timed) addStepTime('sql', performance.now() - started)
                 if (lost) recordLostConnection(err)
+                // A table changed shape under it: the text runs unnamed from now on. This run
+                // fails; in a transaction, a second try would only meet the aborted transaction.
+                if (call.text && isStalePreparedStatement(err)) refusePrepared(call.text)
                 throw err
               },
             )
@@ -96,9 +123,9 @@ export const createResilientPg = ({ log }: { log: Log }): typeof pg => {
     }
 
     /**
-     * `end()` waits for every checked-out client to come back, and Payload keeps one checked out
-     * for the life of the process, so it would wait forever. Close what is idle, give the rest
-     * `timeoutMs` to come back, then close them too.
+     * `end()` waits for every checked-out client to come back, and one held by work that does
+     * not end (a listener that missed its shutdown) would keep it waiting forever. Close what is
+     * idle, give the rest `timeoutMs` to come back, then close them too.
      */
     async closeAll(timeoutMs: number): Promise<void> {
       const ended = this.end().catch(() => undefined)

@@ -8,8 +8,8 @@ import { asSuperuser } from '../helpers/replica'
 import { installationAdmin } from '../helpers/rest'
 
 /**
- * A kind's list and retrieve statements are prepared once per connection and run by name
- * (`src/db/preparedStatements.ts`), in an installation of their own (its tables are altered
+ * A kind's list and retrieve statements, and a write's, are prepared once per connection and
+ * run by name (`src/db/preparedStatements.ts`), in an installation of their own (its tables are altered
  * below): PostgreSQL's log shows them executed by name, and a table changed under a prepared
  * statement (a migration while the app runs) still answers, the same bytes, not a 500.
  */
@@ -88,8 +88,32 @@ describe('prepared reads', () => {
     for (const statement of [/ LIMIT \$\d+ OFFSET \$\d+$/, /^SELECT count\(\*\)/, / LIMIT 1$/])
       expect([names(statement)[0], names(statement).at(-1)]).toEqual([
         '<unnamed>',
-        expect.stringMatching(/^cms_read_\d+$/),
+        expect.stringMatching(/^cms_statement_\d+$/),
       ])
+  })
+
+  it("runs a create's statements by name, Payload's inserts and the change log's among them", async () => {
+    const from = fs.statSync(logFile).size
+    for (let run = 0; run < 3; run++) {
+      const res = await fetch(`${app.origin}${base}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `Named ${run}`, _status: 'published' }),
+      })
+      expect(res.status, await res.text()).toBe(201)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const logged = fs.readFileSync(logFile).subarray(from).toString('utf8')
+    // A log entry per statement, its text over several lines.
+    const executed = logged
+      .split(/\n(?=\d{4}-)/)
+      .map((entry) => /LOG: {2}execute ([^:]+): ([\s\S]*)/.exec(entry))
+      .filter((m) => m !== null)
+    for (const statement of [/^insert into "events" /, /^insert into "_events_v" /, /change_log/]) {
+      const names = executed.filter((m) => statement.test(m[2]!)).map((m) => m[1]!)
+      expect(names).toHaveLength(3)
+      expect(names.at(-1)).toMatch(/^cms_statement_\d+$/)
+    }
   })
 
   it('answers the same bytes after a column it reads changes type under the prepared statements', async () => {
