@@ -69,6 +69,11 @@ export const databaseAdapter = ({
       // locks back instead of holding them until the process dies.
       statement_timeout: statementTimeoutMs || undefined,
       idle_in_transaction_session_timeout: idleInTransactionTimeoutMs || undefined,
+      // Statements run by name (`preparedStatements.ts`) are parsed once and planned on every
+      // run: a plan kept from a table's first rows (a new installation, a tenant's first
+      // import) scanned the whole table once it had grown, until autovacuum analysed it (an
+      // event create's slug check from 0.1 to 1.9 ms at 5,000 events, measured).
+      options: '-c plan_cache_mode=force_custom_plan',
     },
     pg,
     idType: 'uuid',

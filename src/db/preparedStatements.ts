@@ -2,12 +2,10 @@ import { readSettings } from '../lib/settings'
 
 /**
  * Names for the statements a process runs again and again (every statement with parameters
- * sent through the pool: `resilientPg.ts` names them): PostgreSQL then keeps each parsed and
- * planned on every connection that ran it once, where an unnamed statement is parsed and
- * planned on every run. Measured on a list of ten events and its count: PostgreSQL's CPU a
- * request from 0.82 to 0.50 ms (`npm run bench`, uncached lists); on a partner's event create
- * (seven statements, Payload's inserts and the change log's), PostgreSQL's time from 2.38 to
- * 1.32 ms.
+ * sent through the pool: `resilientPg.ts` names them): PostgreSQL then keeps each parsed on
+ * every connection that ran it once, where an unnamed statement is parsed on every run. It
+ * still plans each run (`plan_cache_mode`, `adapter.ts`): a plan kept from a table's first
+ * rows would scan the table once it had grown.
  *
  * A text is named from its third run, so a one-off filter never holds a connection's memory,
  * and at most `maxNames` texts are named: no connection keeps more prepared statements than

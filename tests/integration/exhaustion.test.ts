@@ -100,6 +100,13 @@ describe('the database', () => {
     expect(timeouts.rows[0]).toEqual({ statement_timeout: '30s', idle: '1min' })
   })
 
+  it('plans a statement run by name afresh each time, not once on a table that was still empty', async () => {
+    const { rows } = await postgresOf(payload).pool.query<{ plan_cache_mode: string }>(
+      'show plan_cache_mode',
+    )
+    expect(rows[0]?.plan_cache_mode).toBe('force_custom_plan')
+  })
+
   it("gives every connection of the pool back when nothing runs (Payload's connect kept one)", async () => {
     const pool = postgresOf(payload).pool
     await pool.query('select 1')
