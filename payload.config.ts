@@ -68,6 +68,7 @@ export const configOptions: Config = {
     connectTimeoutMs: settings.dbConnectTimeoutMs,
     statementTimeoutMs: settings.dbStatementTimeoutMs,
     idleInTransactionTimeoutMs: settings.dbIdleInTransactionTimeoutMs,
+    preparedStatements: settings.dbPreparedStatements,
     migrationDir: path.resolve(dirname, 'src/migrations'),
     push: settings.dbPush,
     tables: pluginTables,

@@ -152,8 +152,10 @@ const main = async (): Promise<void> => {
     }
     stopping = true
     log(`${signal}: finishing requests in flight`)
+    let drained = true
     await new Promise<void>((resolve) => {
       const force = setTimeout(() => {
+        drained = false
         log(`requests still open after ${settings.shutdownTimeoutMs} ms: closing them`)
         clearInterval(sweep)
         server.closeAllConnections()
@@ -171,7 +173,7 @@ const main = async (): Promise<void> => {
     })
     metrics?.close()
     log('requests drained; closing the database pool')
-    await runShutdownHooks()
+    await runShutdownHooks({ drained })
     await app.close?.()
     if (embedded) {
       await embedded.stop()

@@ -764,7 +764,7 @@ const main = async (): Promise<void> => {
     await app?.stop()
     baseline?.remove()
     const { runShutdownHooks } = await import('../src/lib/shutdown')
-    await runShutdownHooks()
+    await runShutdownHooks({ drained: true })
     await cluster.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }

@@ -27,6 +27,7 @@ export const databaseAdapter = ({
   push,
   statementTimeoutMs,
   idleInTransactionTimeoutMs,
+  preparedStatements = true,
   tables,
   indexes,
   readReplicas,
@@ -36,6 +37,8 @@ export const databaseAdapter = ({
   connectTimeoutMs: number
   statementTimeoutMs: number
   idleInTransactionTimeoutMs: number
+  /** `DB_PREPARED_STATEMENTS`: statements run again are prepared by name (`resilientPg.ts`). */
+  preparedStatements?: boolean
   migrationDir: string
   push: boolean
   /** Tables the plugins keep beside Payload's collections (`src/plugins/tables.ts`). */
@@ -72,8 +75,9 @@ export const databaseAdapter = ({
       // Statements run by name (`preparedStatements.ts`) are parsed once and planned on every
       // run: a plan kept from a table's first rows (a new installation, a tenant's first
       // import) scanned the whole table once it had grown, until autovacuum analysed it (an
-      // event create's slug check from 0.1 to 1.9 ms at 5,000 events, measured).
-      options: '-c plan_cache_mode=force_custom_plan',
+      // event create's slug check from 0.1 to 1.9 ms at 5,000 events, measured). Not sent
+      // without them: a pooler in transaction mode (their reason to be off) may refuse it.
+      ...(preparedStatements ? { options: '-c plan_cache_mode=force_custom_plan' } : {}),
     },
     pg,
     idType: 'uuid',

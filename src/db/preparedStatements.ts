@@ -15,18 +15,31 @@ import { readSettings } from '../lib/settings'
 const maxNames = 200
 const runsBeforeNamed = 3
 
-let enabled: boolean | undefined
-
-const names = new Map<string, string>()
-/** Runs of texts not named yet; forgotten all at once past `maxRuns` texts. */
-const runs = new Map<string, number>()
 const maxRuns = 10_000
-/** Texts whose prepared form PostgreSQL refused (a migration changed a table they read). */
-const refused = new Set<string>()
+
+type Names = {
+  enabled?: boolean
+  names: Map<string, string>
+  /** Runs of texts not named yet; forgotten all at once past `maxRuns` texts. */
+  runs: Map<string, number>
+  /** Texts whose prepared form PostgreSQL refused (a migration changed a table they read). */
+  refused: Set<string>
+}
+
+// One set of names per process: two copies of this file handing out the same name for
+// different texts on one connection would make the driver refuse both.
+const namesKey = Symbol.for('arts-cms.prepared-statements')
+const state = (): Names => {
+  const holder = globalThis as { [namesKey]?: Names }
+  holder[namesKey] ??= { names: new Map(), runs: new Map(), refused: new Set() }
+  return holder[namesKey]
+}
 
 export const preparedName = (text: string): string | undefined => {
-  enabled ??= readSettings().dbPreparedStatements
-  if (!enabled) return undefined
+  const at = state()
+  at.enabled ??= readSettings().dbPreparedStatements
+  if (!at.enabled) return undefined
+  const { names, runs, refused } = at
   const found = names.get(text)
   if (found) return refused.has(text) ? undefined : found
   if (names.size >= maxNames) return undefined
@@ -43,12 +56,22 @@ export const preparedName = (text: string): string | undefined => {
 }
 
 /**
- * PostgreSQL's answer when a prepared statement's tables changed shape under it ("cached plan
- * must not change result type"): the text is then run unnamed for the rest of the process.
+ * A prepared statement keeps the result and parameter types of its first parse. After a
+ * migration changed its tables PostgreSQL refuses it ("cached plan must not change result
+ * type", a column's or parameter's type no longer matching, a type dropped and made again)
+ * where the same text unnamed would run: it is then run unnamed for the rest of the process.
  */
-export const isStalePreparedStatement = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '0A000'
+const staleCodes = new Set(['0A000', '42804', '42P18', '42883'])
+
+export const isStalePreparedStatement = (err: unknown): boolean => {
+  if (typeof err !== 'object' || err === null) return false
+  const { code, message } = err as { code?: unknown; message?: unknown }
+  return (
+    (typeof code === 'string' && staleCodes.has(code)) ||
+    (code === 'XX000' && typeof message === 'string' && /cache lookup failed/.test(message))
+  )
+}
 
 export const refusePrepared = (text: string): void => {
-  refused.add(text)
+  state().refused.add(text)
 }

@@ -14,6 +14,56 @@ export type ClosablePool = pg.Pool & { closeAll: (timeoutMs: number) => Promise<
 const endable = (client: pg.PoolClient): client is pg.PoolClient & Pick<pg.Client, 'end'> =>
   'end' in client && typeof client.end === 'function'
 
+type QueryConfig = { text: string; name?: string; values?: unknown[] }
+type Callback = (err: Error | null, result?: unknown) => void
+
+/** A statement's text and values as `client.query` takes them; not a Query or Cursor object. */
+const configOf = (first: unknown): QueryConfig | undefined => {
+  if (typeof first === 'string') return { text: first }
+  if (!first || typeof first !== 'object') return undefined
+  const config = first as QueryConfig & { submit?: unknown }
+  return typeof config.text === 'string' && typeof config.submit !== 'function' ? config : undefined
+}
+
+/**
+ * A statement with parameters that the process runs again and again gets a name
+ * (`preparedStatements.ts`), so PostgreSQL parses it once per connection: Payload's inserts and
+ * the change log's statement cost more to parse than to run.
+ */
+const named = (args: unknown[]): { args: unknown[]; text?: string } => {
+  const [first, second] = args
+  const config = configOf(first)
+  const values = Array.isArray(second) ? second : config?.values
+  if (!config || config.name || !values || values.length === 0) return { args }
+  const name = preparedName(config.text)
+  return name ? { args: [{ ...config, name }, ...args.slice(1)], text: config.text } : { args }
+}
+
+/**
+ * A named statement with a callback is pg-pool's own `query`: one statement on a connection of
+ * its own, outside any transaction. One that went stale (a migration changed its table) is
+ * refused from now on and run again unnamed, so its caller sees no error.
+ */
+const retriedUnnamed = ({
+  args,
+  call,
+  query,
+}: {
+  args: unknown[]
+  call: { args: unknown[]; text: string }
+  query: (...args: unknown[]) => unknown
+}): unknown => {
+  const at = call.args.findLastIndex((arg) => typeof arg === 'function')
+  const callback = call.args[at] as Callback
+  const retrying = [...call.args]
+  retrying[at] = (err: Error | null, result?: unknown) => {
+    if (!err || !isStalePreparedStatement(err)) return callback(err, result)
+    refusePrepared(call.text)
+    query(...args)
+  }
+  return query(...retrying)
+}
+
 /**
  * node-postgres emits `error` on a client whose connection dies. The pool listens only on idle
  * clients, so a client checked out by a transaction when PostgreSQL restarts has no listener and
@@ -23,28 +73,6 @@ const endable = (client: pg.PoolClient): client is pg.PoolClient & Pick<pg.Clien
  * Drizzle recognises a pool by `instanceof Pool` or a constructor name containing "Pool"; the
  * subclass keeps both true.
  */
-type QueryConfig = { text: string; name?: string; values?: unknown[] }
-
-/**
- * A statement with parameters that the process runs again and again gets a name
- * (`preparedStatements.ts`), so PostgreSQL parses and plans it once per connection: Payload's
- * inserts and the change log's statement cost more to plan than to run.
- */
-const named = (args: unknown[]): { args: unknown[]; text?: string } => {
-  const [first, second] = args
-  const config: QueryConfig | undefined =
-    typeof first === 'string'
-      ? { text: first }
-      : first && typeof first === 'object' && typeof (first as QueryConfig).text === 'string'
-        ? (first as QueryConfig)
-        : undefined
-  const values = Array.isArray(second) ? second : config?.values
-  if (!config || config.name || !values || values.length === 0 || typeof second === 'function')
-    return { args }
-  const name = preparedName(config.text)
-  return name ? { args: [{ ...config, name }, ...args.slice(1)], text: config.text } : { args }
-}
-
 export const createResilientPg = ({ log }: { log: Log }): typeof pg => {
   class ResilientPool extends pg.Pool {
     private readonly live = new Set<pg.PoolClient>()
@@ -66,6 +94,8 @@ export const createResilientPg = ({ log }: { log: Log }): typeof pg => {
           query: (...args: unknown[]) => {
             const timed = countStatement()
             const call = named(args)
+            if (call.text && call.args.some((arg) => typeof arg === 'function'))
+              return retriedUnnamed({ args, call: { args: call.args, text: call.text }, query })
             const result = query(...call.args)
             if (!(result instanceof Promise)) return result
             const started = timed ? performance.now() : 0
@@ -77,8 +107,8 @@ export const createResilientPg = ({ log }: { log: Log }): typeof pg => {
               (err: unknown) => {
                 if (timed) addStepTime('sql', performance.now() - started)
                 if (lost) recordLostConnection(err)
-                // A table changed shape under it: the text runs unnamed from now on. This run
-                // fails; in a transaction, a second try would only meet the aborted transaction.
+                // A table changed under it: the text runs unnamed from now on. This run fails:
+                // in a transaction, a second try would only meet the aborted transaction.
                 if (call.text && isStalePreparedStatement(err)) refusePrepared(call.text)
                 throw err
               },

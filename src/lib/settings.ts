@@ -48,8 +48,9 @@ export type Settings = {
    */
   trustedProxies: string[]
   /**
-   * Whether a kind's repeated reads run as named, prepared statements (`DB_PREPARED_STATEMENTS=off`:
-   * none, for a pooler in transaction mode that cannot keep them, such as PgBouncer before 1.21).
+   * Whether statements run again (reads and writes) run as named, prepared statements
+   * (`DB_PREPARED_STATEMENTS=off`: none, and no `plan_cache_mode` startup option, for a pooler in
+   * transaction mode that cannot keep them, such as PgBouncer before 1.21).
    */
   dbPreparedStatements: boolean
   /** One JSON line per request (`LOG_REQUESTS=off`: none). */

@@ -4,7 +4,8 @@
  * thing both see: the database adapter registers "close my pool" here and the launcher runs it
  * after the HTTP server has drained.
  */
-type ShutdownHook = () => Promise<void> | void
+/** `drained`: every request in flight finished (none was cut off at the shutdown's time-out). */
+type ShutdownHook = (context: { drained: boolean }) => Promise<void> | void
 
 /**
  * Hooks run phase by phase, each phase's together: background work stops (and may still
@@ -36,7 +37,7 @@ export const onShutdown = ({
   hooks().set(name, { hook, phase })
 }
 
-export const runShutdownHooks = async (): Promise<void> => {
+export const runShutdownHooks = async ({ drained }: { drained: boolean }): Promise<void> => {
   const all = [...hooks().entries()]
   hooks().clear()
   for (const phase of phases)
@@ -45,7 +46,7 @@ export const runShutdownHooks = async (): Promise<void> => {
         .filter(([, registered]) => registered.phase === phase)
         .map(async ([name, { hook }]) => {
           try {
-            await hook()
+            await hook({ drained })
           } catch (err) {
             console.error(`shutdown hook "${name}" failed`, err)
           }

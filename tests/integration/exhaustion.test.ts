@@ -100,6 +100,19 @@ describe('the database', () => {
     expect(timeouts.rows[0]).toEqual({ statement_timeout: '30s', idle: '1min' })
   })
 
+  it('runs a statement again unnamed when a migration changed the table under its name', async () => {
+    const pool = postgresOf(payload).pool
+    await pool.query('create table stale_names (title varchar(20))')
+    await pool.query("insert into stale_names values ('Hamlet')")
+    const read = () =>
+      pool.query<{ title: string }>('select title from stale_names where title = $1', ['Hamlet'])
+    // Named from its third run; every connection of the pool prepares it.
+    for (let run = 0; run < 12; run++) expect((await read()).rows).toEqual([{ title: 'Hamlet' }])
+    await pool.query('alter table stale_names alter column title type text')
+    for (let run = 0; run < 12; run++) expect((await read()).rows).toEqual([{ title: 'Hamlet' }])
+    await pool.query('drop table stale_names')
+  })
+
   it('plans a statement run by name afresh each time, not once on a table that was still empty', async () => {
     const { rows } = await postgresOf(payload).pool.query<{ plan_cache_mode: string }>(
       'show plan_cache_mode',

@@ -428,11 +428,5 @@ describe('three instances behind a balancer', () => {
     await load
     expect(statuses.length).toBeGreaterThan(30)
     expect(statuses.filter((s) => s !== 200)).toEqual([])
-    // The stopped one said goodbye after its last write: the others stop catching up for it.
-    await waitUntil({
-      what: 'the stopped instance forgotten',
-      timeoutMs: 5_000,
-      check: async () => (await peersOf(metricsPorts[0]!)) === 1,
-    })
   })
 })

@@ -152,6 +152,24 @@ const catchUp = async (request: ReturnType<typeof currentRequest>): Promise<void
   if (request) request.caughtUp = true
 }
 
+/** Whether the pool has no connection out but `heldByUs` (the listener's), within `timeoutMs`. */
+const settled = async ({
+  pool,
+  heldByUs,
+  timeoutMs,
+}: {
+  pool: { totalCount: number; idleCount: number }
+  heldByUs: number
+  timeoutMs: number
+}): Promise<boolean> => {
+  const until = Date.now() + timeoutMs
+  while (pool.totalCount - pool.idleCount > heldByUs) {
+    if (Date.now() > until) return false
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return true
+}
+
 /** Listens for every instance's commits and heartbeats, once per Payload, and sends its own. */
 export const watchChanges = (payload: Payload): void => {
   const s = state()
@@ -177,12 +195,19 @@ export const watchChanges = (payload: Payload): void => {
   onShutdown({
     name: 'goodbye to peers',
     phase: 'say goodbye',
-    hook: async () => {
+    hook: async ({ drained }) => {
       clearInterval(beating)
       s.beat = undefined
-      await pool
-        .query('select pg_notify($1, $2)', [changeChannel, heartbeatMessage({ bye: true })])
-        .catch(() => undefined)
+      // Only after the last write: no request cut off at the time-out and no work still
+      // holding a connection (a sync run), or the peers keep counting this one, as if it died.
+      if (drained && (await settled({ pool, heldByUs: 1, timeoutMs: 5_000 })))
+        await pool
+          .query('select pg_notify($1, $2)', [changeChannel, heartbeatMessage({ bye: true })])
+          .catch(() => undefined)
+      else
+        payload.logger.warn({
+          msg: `no goodbye to peers: ${drained ? `${pool.totalCount - pool.idleCount} connections still in use` : 'requests were cut off'}; they go on counting this instance`,
+        })
       // Its connection goes back to the pool, which then closes without waiting out its time.
       listener.close()
     },
