@@ -8,6 +8,7 @@ import type { DirectHandler } from './directRoutes'
 import { isPlainAnswer, type PlainAnswer, type PlainRequest } from './plainHttp'
 import { problemAnswer, problemOf } from './problem'
 import { serverTimingOf } from './requestContext'
+import { writeSoon } from './writeSoon'
 
 /**
  * The request body as a web stream that reads the socket only as fast as it is consumed. When
@@ -263,9 +264,16 @@ const answerWriter = ({
   headers: Record<string, string | string[]>
   body: PlainAnswer['body']
 }): (() => void) => {
-  return () => {
-    res.writeHead(status, headers)
-    if (body === null) res.end()
-    else res.end(body)
-  }
+  return () =>
+    writeSoon({
+      write: () => {
+        res.writeHead(status, headers)
+        if (body === null) res.end()
+        else res.end(body)
+      },
+      failed: (err) => {
+        console.error(err)
+        res.destroy()
+      },
+    })
 }

@@ -1,0 +1,31 @@
+/**
+ * Writes asked for in one turn of the event loop, made together once the turn's reads are
+ * handled (its check phase), in the order asked.
+ *
+ * A write to a client that sleeps waiting for it wakes the client, and on this machine the
+ * wake-up costs the writer more than the write. Answers written one by one, between the reads
+ * of the next requests, woke a client of eight connections once each: half of a cache hit's
+ * CPU. Written together, they wake it once. An answer waits at most for the other answers of
+ * its turn.
+ */
+type Write = { write: () => void; failed: (err: unknown) => void }
+
+let due: Write[] = []
+
+const writeDue = (): void => {
+  const now = due
+  due = []
+  for (const { write, failed } of now) {
+    // One answer that cannot be written (a header Node refuses) is that answer's failure only.
+    try {
+      write()
+    } catch (err) {
+      failed(err)
+    }
+  }
+}
+
+export const writeSoon = (write: Write): void => {
+  due.push(write)
+  if (due.length === 1) setImmediate(writeDue)
+}
