@@ -3,10 +3,10 @@
  * handled (its check phase), in the order asked.
  *
  * A write to a client that sleeps waiting for it wakes the client, and on this machine the
- * wake-up costs the writer more than the write. Answers written one by one, between the reads
- * of the next requests, woke a client of eight connections once each: half of a cache hit's
- * CPU. Written together, they wake it once. An answer waits at most for the other answers of
- * its turn.
+ * wake-up cost the writer more than the write: answers written one by one, between the reads of
+ * the next requests, woke a client of eight connections once each, half of a cache hit's CPU
+ * in the profile. Written together, they wake it once (a hit: 45 to 33 µs of CPU). An answer
+ * waits at most for the other answers of its turn.
  */
 type Write = { write: () => void; failed: (err: unknown) => void }
 
