@@ -8,7 +8,7 @@ import { testDistDir } from '../tests/helpers/app'
  */
 export const buildApp = ({ root }: { root: string }): number => {
   const startedAt = Date.now()
-  const build = spawnSync('npx', ['next', 'build'], {
+  const build = spawnSync('npm', ['run', 'build'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: testDistDir },
     encoding: 'utf8',

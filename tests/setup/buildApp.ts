@@ -10,7 +10,7 @@ import { projectRoot, testDistDir } from '../helpers/app'
 export default function setup(): void {
   if (process.env.CMS_TEST_BUILT === '1' || process.env.TEST_SKIP_BUILD === '1') return
   const started = Date.now()
-  const result = spawnSync('npx', ['next', 'build'], {
+  const result = spawnSync('npm', ['run', 'build'], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: testDistDir },
     encoding: 'utf8',
