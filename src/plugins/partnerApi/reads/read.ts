@@ -7,11 +7,6 @@ import type { Payload, Where } from 'payload'
 import { both, readScope, withinScope } from '../../../access/readScope'
 import { payloadQuery } from '../../../db/payloadQuery'
 import { readPool } from '../../../db/readReplicas'
-import {
-  isStalePreparedStatement,
-  preparedName,
-  refusePrepared,
-} from '../../../db/preparedStatements'
 import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
 import { versionFilter, type ReadVersion } from './version'
@@ -53,10 +48,10 @@ export const documentOf = (plan: ReadPlan, row: unknown[]): Record<string, unkno
 }
 
 /**
- * A statement as the pool takes it. `prepared`: it is kept and run again and again, so
- * PostgreSQL may keep it planned (`db/preparedStatements.ts`).
+ * A statement as the pool takes it. The pool's clients name it once it runs again and again,
+ * and run it unnamed again if a migration made its prepared form stale (`db/resilientPg.ts`).
  */
-type Statement = { text: string; params: unknown[]; prepared?: boolean }
+type Statement = { text: string; params: unknown[] }
 
 const dialect = new PgDialect()
 
@@ -67,23 +62,14 @@ export const rowsOf = async ({
 }: {
   payload: Payload
   statement: Statement
-}): Promise<unknown[][]> => {
-  const run = (name: string | undefined) =>
-    readPool(payload).query<unknown[]>({
-      ...(name ? { name } : {}),
+}): Promise<unknown[][]> =>
+  (
+    await readPool(payload).query<unknown[]>({
       text: statement.text,
       values: statement.params,
       rowMode: 'array',
     })
-  const name = statement.prepared ? preparedName(statement.text) : undefined
-  try {
-    return (await run(name)).rows
-  } catch (err) {
-    if (!name || !isStalePreparedStatement(err)) throw err
-    refusePrepared(statement.text)
-    return (await run(undefined)).rows
-  }
-}
+  ).rows
 
 /** Statements a plan keeps, by what they say; past it they are made again. */
 const statementsPerPlan = 1_000
@@ -208,9 +194,8 @@ export const readPage = async ({
         page: {
           text: `${ordered.text} LIMIT $${bounds + 1} OFFSET $${bounds + 2}`,
           params: ordered.params,
-          prepared: true,
         },
-        count: { ...render(sql`SELECT count(*) ${counted.from}`), prepared: true },
+        count: render(sql`SELECT count(*) ${counted.from}`),
       }
     },
   })
@@ -248,12 +233,7 @@ export const readOne = async ({
     key: JSON.stringify(reading.scope),
     make: () => {
       const one = reading.say({ where: { id: { equals: idSlot } } })
-      return (
-        one && {
-          ...render(sql`SELECT ${sql.raw(plan.selectList)} ${one.from} LIMIT 1`),
-          prepared: true,
-        }
-      )
+      return one && render(sql`SELECT ${sql.raw(plan.selectList)} ${one.from} LIMIT 1`)
     },
   })
   if (!made) return undefined
