@@ -9,15 +9,18 @@ import { payloadQuery } from '../../../db/payloadQuery'
 import { readPool } from '../../../db/readReplicas'
 import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
+import { readTypes } from './readTypes'
 import { versionFilter, type ReadVersion } from './version'
 import type { PlannedColumn, ReadPlan } from './plan'
+
+/** `toISOString`'s form, as `readTypes` gives an instant read in UTC. */
+const isoForm = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 
 const valueOf = (column: PlannedColumn, raw: unknown): unknown => {
   if (raw === null || raw === undefined) return null
   if (column.kind === 'date') {
-    // The driver gives a timestamp as a Date already: no second one is made of it.
     if (raw instanceof Date) return raw.toISOString()
-    if (typeof raw === 'string') return new Date(raw).toISOString()
+    if (typeof raw === 'string') return isoForm.test(raw) ? raw : new Date(raw).toISOString()
   }
   if (column.kind === 'number' && typeof raw === 'string') return Number.parseFloat(raw)
   return raw
@@ -68,6 +71,7 @@ export const rowsOf = async ({
       text: statement.text,
       values: statement.params,
       rowMode: 'array',
+      types: readTypes,
     })
   ).rows
 
