@@ -25,6 +25,11 @@ const writeDue = (): void => {
   }
 }
 
+/**
+ * The turn's writes run in one callback, in the async context of its first write. What a write
+ * sets off names its own request without it (the access line, `observeRequest.ts`); running
+ * each in its own context (`AsyncLocalStorage.snapshot`) cost a cache hit a sixth of its rate.
+ */
 export const writeSoon = (write: Write): void => {
   due.push(write)
   if (due.length === 1) setImmediate(writeDue)

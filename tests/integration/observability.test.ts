@@ -247,6 +247,30 @@ describe('the access log', () => {
     )
   })
 
+  it('keeps each answer and access line to its own request when answers go out together', async () => {
+    // Answers of one turn of the event loop are written together (`writeSoon.ts`).
+    const ids = Array.from({ length: 12 }, (_, i) => `together-${i}`)
+    const answers = await Promise.all(
+      ids.map((id, i) =>
+        partnerGet(behind, i % 2 ? `/works?limit=${i}` : '/nothing-here', { 'x-request-id': id }),
+      ),
+    )
+    answers.forEach((res, i) => {
+      expect(res.headers.get('x-request-id')).toBe(ids[i])
+      expect(res.status).toBe(i % 2 ? 200 : 404)
+    })
+    await waitUntil({
+      what: 'the access lines',
+      timeoutMs: 5_000,
+      check: async () => ids.every((id) => accessLines(behind).some((l) => l.requestId === id)),
+    })
+    ids.forEach((id, i) => {
+      const lines = accessLines(behind).filter((l) => l.requestId === id)
+      expect(lines).toHaveLength(1)
+      expect(lines[0]?.status).toBe(i % 2 ? 200 : 404)
+    })
+  })
+
   it('names the path without its query where there is no template', async () => {
     await get(behind, '/api/ready?secret=x', { 'x-request-id': 'access-line-2' })
     await waitUntil({
