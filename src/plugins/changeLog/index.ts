@@ -29,9 +29,9 @@ const hiddenOf = (collection: {
   return names
 }
 
-const logChange = ({ kind, subscribers, drafts }: Logging): CollectionAfterChangeHook =>
-  // Named: `Server-Timing` and the bench's step table call a hook by its function's name.
-  async function logChange({ collection, doc, previousDoc, operation, req }) {
+const logChange =
+  ({ kind, subscribers, drafts }: Logging): CollectionAfterChangeHook =>
+  async ({ collection, doc, previousDoc, operation, req }) => {
     const hidden = hiddenOf(collection)
     const at = { req, collection: collection.slug, id: doc.id }
     // A create has just written its own table's row from `doc`, so its status is known
@@ -46,8 +46,9 @@ const logChange = ({ kind, subscribers, drafts }: Logging): CollectionAfterChang
     return doc
   }
 
-const logDelete = ({ kind, subscribers, drafts }: Logging): CollectionAfterDeleteHook =>
-  async function logDelete({ doc, req }) {
+const logDelete =
+  ({ kind, subscribers, drafts }: Logging): CollectionAfterDeleteHook =>
+  async ({ doc, req }) => {
     // The deleted row is the record's own: its status is whether it was published.
     const live = drafts ? { before: isPublished(doc._status), after: false } : undefined
     await recordChange({ req, kind, operation: 'delete', doc, subscribers, live })

@@ -23,12 +23,12 @@ const announce = async ({ req, docs }: { req: PayloadRequest; docs: Doc[] }): Pr
   for (const tenant of tenants) await announceChange({ req, scope: String(tenant) })
 }
 
-const endCachedAnswers: CollectionAfterChangeHook = async ({ req, doc, previousDoc }) => {
+const afterChange: CollectionAfterChangeHook = async ({ req, doc, previousDoc }) => {
   await announce({ req, docs: [doc as Doc, previousDoc as Doc] })
   return doc
 }
 
-const endCachedAnswersOnDelete: CollectionAfterDeleteHook = async ({ req, doc }) => {
+const afterDelete: CollectionAfterDeleteHook = async ({ req, doc }) => {
   await announce({ req, docs: [doc as Doc] })
   return doc
 }
@@ -44,8 +44,8 @@ export const dropAnswersOnWrite = (): Plugin => (config) => {
           ...collection,
           hooks: {
             ...collection.hooks,
-            afterChange: [...(collection.hooks?.afterChange ?? []), endCachedAnswers],
-            afterDelete: [...(collection.hooks?.afterDelete ?? []), endCachedAnswersOnDelete],
+            afterChange: [...(collection.hooks?.afterChange ?? []), afterChange],
+            afterDelete: [...(collection.hooks?.afterDelete ?? []), afterDelete],
           },
         }
       : collection
