@@ -13,15 +13,10 @@ import { readTypes } from './readTypes'
 import { versionFilter, type ReadVersion } from './version'
 import type { PlannedColumn, ReadPlan } from './plan'
 
-/** `toISOString`'s form, as `readTypes` gives an instant read in UTC. */
-const isoForm = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
-
 const valueOf = (column: PlannedColumn, raw: unknown): unknown => {
   if (raw === null || raw === undefined) return null
-  if (column.kind === 'date') {
-    if (raw instanceof Date) return raw.toISOString()
-    if (typeof raw === 'string') return isoForm.test(raw) ? raw : new Date(raw).toISOString()
-  }
+  // `readTypes` gives an instant in UTC as its ISO text already, any other form as a Date.
+  if (column.kind === 'date' && raw instanceof Date) return raw.toISOString()
   if (column.kind === 'number' && typeof raw === 'string') return Number.parseFloat(raw)
   return raw
 }
