@@ -7,8 +7,12 @@ export const ticksOf = (pids: (pid: number) => boolean): number => {
     if (!/^\d+$/.test(entry)) continue
     try {
       const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')
-      if (fields && (pids(Number(entry)) || pids(Number(fields[1]))))
+      if (!fields) continue
+      if (pids(Number(entry)) || pids(Number(fields[1])))
         ticks += Number(fields[11]) + Number(fields[12])
+      // A child that ended (a database connection closed meanwhile) took its ticks along: its
+      // parent counts them once it has waited for it, so a total never goes down.
+      if (pids(Number(entry))) ticks += Number(fields[13]) + Number(fields[14])
     } catch {
       // A process that ended between the listing and the read used nothing more.
     }

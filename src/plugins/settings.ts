@@ -28,6 +28,7 @@ export const pluginSettings = (): {
       ttlMs: milliseconds(intSetting({ name: 'PARTNER_CACHE_TTL_SECONDS' })),
     },
     sqlReads: process.env.PARTNER_SQL_READS === 'off' ? false : undefined,
+    rememberedRecordBytes: megabytes(intSetting({ name: 'PARTNER_REMEMBERED_RECORDS_MB' })),
   },
   webhooks: {
     allowedHosts: listSetting('WEBHOOK_ALLOWED_HOSTS'),

@@ -49,6 +49,12 @@ export type PartnerApiOptions = {
    */
   sqlReads: boolean
   /**
+   * The bytes each process may hold of records remembered by their rows' text
+   * (`records/remembered.ts`): a list made of rows it has seen before takes their answers as
+   * made; 0 makes every record afresh. Either way the answers are the same bytes.
+   */
+  rememberedRecordBytes: number
+  /**
    * Routes other plugins serve under the partner base (the change feed, webhooks, scheduled
    * changes), each a whole declaration: matched, authorized, read and documented like a
    * record kind's.
@@ -72,6 +78,7 @@ export const optionDefaults: PartnerApiOptions = {
   mediaFetch: { timeoutMs: 10_000, allowedHosts: [] },
   cache: { enabled: true, maxBytes: 64 * 1_048_576, ttlMs: 300_000 },
   sqlReads: true,
+  rememberedRecordBytes: 32 * 1_048_576,
   routes: [],
   keyRetirement: [],
   guestReads: {},

@@ -1,5 +1,6 @@
 import { etagOf } from '../../../lib/etag'
 import type { PlainAnswer } from '../../../lib/plainHttp'
+import { answerJson } from '../records/answerJson'
 
 /**
  * An operation's result as sent: JSON, unless the route declares a text media type (a
@@ -9,8 +10,8 @@ export const encodeBody = ({ result, mediaType }: { result: unknown; mediaType?:
   typeof result === 'string' && mediaType?.startsWith('text/')
     ? result
     : mediaType === 'application/ld+json'
-      ? scriptSafe(JSON.stringify(result))
-      : JSON.stringify(result)
+      ? scriptSafe(answerJson(result))
+      : answerJson(result)
 
 /**
  * JSON-LD is pasted into a page's `<script>` element: text an editor or a box office wrote

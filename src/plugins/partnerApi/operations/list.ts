@@ -5,7 +5,7 @@ import { defaultSearchLanguage, isSearchLanguage } from '../../../lib/searchLang
 import { afterCursor, encodeListCursor, type ListCursor } from '../reads/listCursor'
 import { partnerOptions } from '../options'
 import type { ListQuery } from '../reads/listQuery'
-import { presentRecords } from '../records/present'
+import { presentRead, presentRecords } from '../records/present'
 import { readPlan } from '../reads/plan'
 import { readPage } from '../reads/read'
 import { rankedIds, searchMatchesMax } from '../reads/search'
@@ -56,14 +56,20 @@ export const listRecords = async ({
   query,
   version,
   counted = true,
+  shared = false,
 }: PageArgs): Promise<ListAnswer> => {
   const { cursor, limit, sort } = query
   const current = cursor?.page ?? query.page
-  const args = { payload, kind, principal, query, version, counted }
+  const maxBytes = partnerOptions(payload.config).rememberedRecordBytes
+  const recognised = shared && maxBytes > 0
+  const args = { payload, kind, principal, query, version, counted, recognised }
   const page = query.search ? await searchPage(args) : await anyPage(args)
   const last = page.docs.at(-1)
+  const presenting = { payload, kind, tenantId: principal.tenant.id, docs: page.docs }
   return {
-    docs: await presentRecords({ payload, kind, tenantId: principal.tenant.id, docs: page.docs }),
+    docs: recognised
+      ? await presentRead({ ...presenting, maxBytes })
+      : await presentRecords(presenting),
     totalDocs: page.totalDocs,
     limit,
     totalPages: page.totalPages,
@@ -101,6 +107,13 @@ type PageArgs = OperationArgs & {
    * count is the records found); `totalDocs` is then the page's.
    */
   counted?: boolean
+  /**
+   * The answer's records are only written out, never changed: they may be records remembered
+   * by their rows (`records/remembered.ts`) and shared with other answers.
+   */
+  shared?: boolean
+  /** Rows recognised by their text: `shared`, with records remembered at all. */
+  recognised?: boolean
 }
 
 /**
@@ -114,6 +127,7 @@ const sqlPage = async ({
   query,
   version,
   counted,
+  recognised,
 }: PageArgs): Promise<Found | undefined> => {
   if (!partnerOptions(payload.config).sqlReads) return undefined
   const plan = readPlan({ payload, kind, version })
@@ -131,6 +145,7 @@ const sqlPage = async ({
     limit: cursor ? limit + 1 : limit,
     offset: cursor ? 0 : (query.page - 1) * limit,
     counted: counted !== false,
+    recognised: recognised === true,
   })
   if (!found) return undefined
   const totalPages = pagesOf(found.totalDocs, limit)

@@ -9,7 +9,8 @@ import { payloadQuery } from '../../../db/payloadQuery'
 import { readPool } from '../../../db/readReplicas'
 import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
-import { readTypes } from './readTypes'
+import { readTypes, textTypes } from './readTypes'
+import { readFromRow, recall, rowKey } from '../records/remembered'
 import { versionFilter, type ReadVersion } from './version'
 import type { PlannedColumn, ReadPlan } from './plan'
 
@@ -69,6 +70,53 @@ export const rowsOf = async ({
       types: readTypes,
     })
   ).rows
+
+/** A number for each plan, naming it in a row's key: a plan is one SELECT list. */
+const planNumbers = new WeakMap<ReadPlan, number>()
+let plansNumbered = 0
+const planNumber = (plan: ReadPlan): number => {
+  let found = planNumbers.get(plan)
+  if (found === undefined) planNumbers.set(plan, (found = ++plansNumbered))
+  return found
+}
+
+/**
+ * The documents of a statement's rows, each recognised by its text first: a row whose record
+ * is remembered (`records/remembered.ts`) gives that record's document and is not taken apart
+ * again; any other is read as `rowsOf` reads it and marked for remembering.
+ */
+const documentsOf = async ({
+  payload,
+  plan,
+  statement,
+}: {
+  payload: Payload
+  plan: ReadPlan
+  statement: Statement
+}): Promise<Record<string, unknown>[]> => {
+  const result = await readPool(payload).query<(string | null)[]>({
+    text: statement.text,
+    values: statement.params,
+    rowMode: 'array',
+    types: textTypes,
+  })
+  const number = planNumber(plan)
+  let parsers: ((text: string) => unknown)[] | undefined
+  return result.rows.map((row) => {
+    const key = rowKey({ plan: number, row })
+    const known = recall({ key, row })
+    if (known) return known.doc as Record<string, unknown>
+    parsers ??= result.fields.map(
+      (field) => readTypes.getTypeParser(field.dataTypeID, 'text') as (text: string) => unknown,
+    )
+    const doc = documentOf(
+      plan,
+      row.map((value, i) => (value === null ? null : parsers![i]!(value))),
+    )
+    readFromRow({ doc, key, row })
+    return doc
+  })
+}
 
 /** Statements a plan keeps, by what they say; past it they are made again. */
 const statementsPerPlan = 1_000
@@ -161,6 +209,7 @@ export const readPage = async ({
   limit,
   offset,
   counted = true,
+  recognised = false,
   ...args
 }: Scoped & {
   /** What the page holds; `countWhere` what the total counts (the whole list, for a cursor). */
@@ -171,6 +220,11 @@ export const readPage = async ({
   offset: number
   /** `false`: no count statement; `totalDocs` is the page's. */
   counted?: boolean
+  /**
+   * Rows recognised by their text (`documentsOf`): for answers whose records nothing changes
+   * after they are made.
+   */
+  recognised?: boolean
 }): Promise<SqlPage | undefined> => {
   const { plan, payload } = args
   const reading = await scoped(args)
@@ -199,16 +253,16 @@ export const readPage = async ({
     },
   })
   if (!made) return undefined
-  const [rows, total] = await Promise.all([
-    rowsOf({
-      payload,
-      statement: { ...made.page, params: [...made.page.params, limit, offset] },
-    }),
+  const statement = { ...made.page, params: [...made.page.params, limit, offset] }
+  const [docs, total] = await Promise.all([
+    recognised
+      ? documentsOf({ payload, plan, statement })
+      : rowsOf({ payload, statement }).then((rows) => rows.map((row) => documentOf(plan, row))),
     counted ? rowsOf({ payload, statement: made.count }) : undefined,
   ])
   return {
-    docs: rows.map((row) => documentOf(plan, row)),
-    totalDocs: total ? Number(total[0]?.[0] ?? 0) : rows.length,
+    docs,
+    totalDocs: total ? Number(total[0]?.[0] ?? 0) : docs.length,
   }
 }
 

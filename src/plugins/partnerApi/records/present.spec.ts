@@ -5,7 +5,8 @@ import { element, text } from '../../../seed/richText'
 import type { BlockResolver } from '../kinds/blockResolver'
 import { buildFieldModel } from '../kinds/fieldSchema'
 import type { Kind } from '../kinds/model'
-import { presentRecord, presentRecords } from './present'
+import { presentRead, presentRecord, presentRecords } from './present'
+import { readFromRow, recall, rememberedOf, rowKey } from './remembered'
 import { standInPayload } from '../../../../tests/helpers/standIns'
 
 const tenantId = '00000000-0000-4000-8000-0000000000aa'
@@ -217,5 +218,61 @@ describe('presentRecords: a record as a partner sees it', () => {
     const { payload, asked } = fakePayload()
     await presentRecords({ payload, kind, tenantId, docs: [{ id: ids.event, title: 'Plain' }] })
     expect(asked).toEqual([])
+  })
+})
+
+describe('presentRead: records remembered by their rows', () => {
+  /** A document as `reads/read.ts` hands it: read from a row of its values' text. */
+  const fromRow = (doc: Record<string, unknown>) => {
+    const row = [String(doc.id), JSON.stringify(doc)]
+    const key = rowKey({ plan: 7, row })
+    readFromRow({ doc, key, row })
+    return { doc, key, row }
+  }
+  const plain = element('root', [element('paragraph', [text('Just words')])])
+
+  it('makes a record of its own row once, and answers the same record for the same row', async () => {
+    const { payload, asked } = fakePayload()
+    const read = fromRow({ id: ids.event, title: 'Plain', description: { root: plain } })
+    const [first] = await presentRead({ payload, kind, tenantId, docs: [read.doc], maxBytes: 1e6 })
+    expect(first?.descriptionHtml).toBe('<p>Just words</p>')
+    const known = recall({ key: read.key, row: read.row })
+    expect(known?.record).toBe(first)
+    // The next read of that row finds its document remembered and makes nothing.
+    const [again] = await presentRead({
+      payload,
+      kind,
+      tenantId,
+      docs: [known!.doc],
+      maxBytes: 1e6,
+    })
+    expect(again).toBe(first)
+    expect(asked).toEqual([])
+  })
+
+  it('remembers no record whose answer shows other records', async () => {
+    const { payload } = fakePayload()
+    const linked = fromRow({ id: ids.event, title: 'Linked', description: { root: programme } })
+    const block = fromRow({ id: ids.draft, title: 'Block', layout: [{ blockType: 'counter' }] })
+    const plainOne = fromRow({ id: ids.away, title: 'Plain', description: { root: plain } })
+    const records = await presentRead({
+      payload,
+      kind,
+      tenantId,
+      docs: [linked.doc, block.doc, plainOne.doc],
+      maxBytes: 1e6,
+    })
+    expect(records.map((r) => r.title)).toEqual(['Linked', 'Block', 'Plain'])
+    expect(String(records[0]?.descriptionHtml)).toContain('href="/e/1"')
+    expect(rememberedOf(linked.doc)).toBeUndefined()
+    expect(rememberedOf(block.doc)).toBeUndefined()
+    expect(rememberedOf(plainOne.doc)?.record).toBe(records[2])
+  })
+
+  it('remembers nothing with a budget of 0', async () => {
+    const { payload } = fakePayload()
+    const read = fromRow({ id: ids.venue, title: 'Unkept' })
+    await presentRead({ payload, kind, tenantId, docs: [read.doc], maxBytes: 0 })
+    expect(recall({ key: read.key, row: read.row })).toBeUndefined()
   })
 })

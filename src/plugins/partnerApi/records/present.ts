@@ -12,6 +12,7 @@ import type { PartnerRecord } from '../../partnerShape'
 import { isUuid } from '../../../lib/uuid'
 import { richTextHtml, type Picture, type Targets } from '../richText/html'
 import { publishedOnly } from '../../../access/published'
+import { remember, rememberedOf } from './remembered'
 
 const isCollection = (payload: Payload, slug: string): slug is CollectionSlug =>
   slug in payload.collections
@@ -166,3 +167,43 @@ export const presentRecords = async ({
 export const presentRecord = async (
   args: Omit<Parameters<typeof presentRecords>[0], 'docs'> & { doc: object },
 ): Promise<PartnerRecord> => (await presentRecords({ ...args, docs: [args.doc] }))[0]!
+
+/**
+ * Whether a record's answer came from its own row alone: no rich text pointing at another
+ * record (whose address or picture may change without it), no block showing others.
+ */
+const standsAlone = ({ kind, record }: { kind: Kind; record: PartnerRecord }): boolean => {
+  if (kind.readTimeFields.length === 0) return true
+  const parts = readTimeParts({ kind, records: [record] })
+  return (
+    parts.blocks.length === 0 &&
+    parts.richText.every(({ holder, name }) => richTextReferences(holder[name]).length === 0)
+  )
+}
+
+/**
+ * Documents a read recognised by their rows (`reads/read.ts`) in the partner shape: a
+ * remembered one as it was made, any other made now and remembered when its row alone made
+ * it. The records may be shared with other answers: nothing may change them.
+ */
+export const presentRead = async ({
+  maxBytes,
+  docs,
+  ...args
+}: Omit<Parameters<typeof presentRecords>[0], 'req'> & {
+  /** What the remembered records may hold; 0 keeps none. */
+  maxBytes: number
+}): Promise<PartnerRecord[]> => {
+  const known = docs.map((doc) => rememberedOf(doc)?.record)
+  const fresh = docs.filter((_, i) => known[i] === undefined)
+  if (fresh.length === 0) return known as PartnerRecord[]
+  const made = await presentRecords({ ...args, docs: fresh })
+  let next = 0
+  return known.map((record, i) => {
+    if (record) return record
+    const presented = made[next++]!
+    if (standsAlone({ kind: args.kind, record: presented }))
+      remember({ doc: docs[i]!, record: presented, maxBytes })
+    return presented
+  })
+}

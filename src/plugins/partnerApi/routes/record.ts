@@ -262,12 +262,19 @@ const partsOf = (kind: RecordKind): Record<Operation, Parts<unknown>> => ({
         work: async () => {
           const args = argsOf(call, kind.path)
           const version = readVersionOf({ principal: call.principal, draft: call.query.draft })
-          const answer = await listRecords({ ...args, query: call.query, version })
+          const shape = readShapeOf({
+            config: call.payload.config,
+            kind: args.kind,
+            query: call.query,
+          })
+          // Records only written out, neither expanded nor cut to a selection, may be shared.
+          const shared = shape.tree.size === 0 && !shape.select
+          const answer = await listRecords({ ...args, query: call.query, version, shared })
           const docs = await shapeRecords({
             context: { payload: call.payload, principal: call.principal, version },
             kind: args.kind,
             records: answer.docs,
-            shape: readShapeOf({ config: call.payload.config, kind: args.kind, query: call.query }),
+            shape,
           })
           return { ...answer, docs }
         },
