@@ -28,8 +28,9 @@
  *
  * The hot path (`bench/hotPath.ts`, BENCH_ONLY=hot runs it alone after the seed): cache hits
  * against a plain node:http server sending the same bytes, and uncached lists against the app's
- * own two statements run through `pg` alone, each a percentage of its floor in the same run;
- * wrk is the load generator for the hits when it is installed.
+ * own two statements run through `pg` alone, each a percentage of its floor in the same run
+ * (and the same lists with every record made afresh, PARTNER_REMEMBERED_RECORDS_MB=0); wrk is
+ * the load generator for the hits when it is installed.
  *
  * The "what's on" page (`bench/whatsOn.ts`, BENCH_ONLY=whatson runs it alone): 20 events with
  * image, work and next performances with their venues, as one expanded call against the same

@@ -172,6 +172,14 @@ export const handlePartnerRequest = async ({
   const cors = corsHeaders({ request, origins })
   let payload: Payload | undefined
   try {
+    const ready = await getPayload({ config }).catch((err: unknown) => {
+      throw toProblem({ err })
+    })
+    payload = ready
+    // Before the route is known: the launcher's warm-up (a path no route has) starts listening,
+    // so an instance hears its peers, and stops doubting it is alone, counting from its start
+    // rather than from its first partner request.
+    watchChanges(ready)
     const { route, params } = findRoute({ config: await config, method: request.method, segments })
     // Counted by operation, a bounded name; logged with the template and the path's tenant.
     describeRequest({
@@ -179,11 +187,6 @@ export const handlePartnerRequest = async ({
       template: `${route.method} ${partnerBasePath}${route.path}`,
       tenant: params.tenant,
     })
-    const ready = await getPayload({ config }).catch((err: unknown) => {
-      throw toProblem({ err })
-    })
-    payload = ready
-    watchChanges(ready)
     const principal = await timeStep('auth', () =>
       principalOf({ payload: ready, route, params, request }),
     )
