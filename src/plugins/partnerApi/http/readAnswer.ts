@@ -3,7 +3,18 @@ import { partnerOptions } from '../options'
 import type { RouteContext } from '../types'
 import { etagOf, noneMatch } from '../../../lib/etag'
 import { encodeBody } from './respond'
+import { answerBytes } from '../records/answerBytes'
 import type { PlainAnswer, PlainRequest } from '../../../lib/plainHttp'
+
+/**
+ * Text as bytes in storage of its own: a small Buffer.from shares an 8 KB pool block it would
+ * keep alive, ten times what the cache's byte budget counts for it.
+ */
+const ownBytes = (text: string): Buffer => {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text))
+  bytes.write(text)
+  return bytes
+}
 
 /** A partner may keep a read's answer, and must ask again (with its tag) before using it. */
 const readCacheControl = 'private, no-cache'
@@ -38,11 +49,10 @@ export const readAnswer = async ({
     scope: tenant,
     cache: partnerOptions(payload.config).cache,
     produce: async () => {
-      const text = encodeBody({ result: await produce(), mediaType })
-      // Storage of its own: a small Buffer.from shares an 8 KB pool block it would keep alive,
-      // ten times what the cache's byte budget counts for it.
-      const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text))
-      body.write(text)
+      const result = await produce()
+      const body =
+        (mediaType === 'application/json' ? answerBytes(result) : undefined) ??
+        ownBytes(encodeBody({ result, mediaType }))
       return { body, etag: etagOf(body) }
     },
   })

@@ -1,6 +1,5 @@
 import { etagOf } from '../../../lib/etag'
 import type { PlainAnswer } from '../../../lib/plainHttp'
-import { answerJson } from '../records/answerJson'
 
 /**
  * An operation's result as sent: JSON, unless the route declares a text media type (a
@@ -10,8 +9,8 @@ export const encodeBody = ({ result, mediaType }: { result: unknown; mediaType?:
   typeof result === 'string' && mediaType?.startsWith('text/')
     ? result
     : mediaType === 'application/ld+json'
-      ? scriptSafe(answerJson(result))
-      : answerJson(result)
+      ? scriptSafe(JSON.stringify(result))
+      : JSON.stringify(result)
 
 /**
  * JSON-LD is pasted into a page's `<script>` element: text an editor or a box office wrote

@@ -2,10 +2,10 @@ import type { PartnerRecord } from '../../partnerShape'
 
 /**
  * What a row's text became: the document read from it, the record as answered, and the
- * record's JSON. Frozen: one entry is every later reader's, and a change would be a wrong
- * answer for all of them.
+ * record's JSON in UTF-8. Frozen: one entry is every later reader's, and a change would be a
+ * wrong answer for all of them.
  */
-export type Remembered = { doc: object; record: PartnerRecord; json: string }
+export type Remembered = { doc: object; record: PartnerRecord; json: Buffer }
 
 type Row = readonly (string | null)[]
 
@@ -23,7 +23,7 @@ let held = 0
 
 /** What a document read from a row is, once remembered, and a remembered record's JSON. */
 const byDoc = new WeakMap<object, Remembered>()
-const jsonOf = new WeakMap<object, string>()
+const jsonOf = new WeakMap<object, Buffer>()
 
 /** Where a fresh document was read: its row's key and text. */
 const rowOf = new WeakMap<object, { key: string; row: Row }>()
@@ -51,8 +51,8 @@ export const readFromRow = ({ doc, key, row }: { doc: object; key: string; row: 
 /** What a document read from a row is remembered as, if it is. */
 export const rememberedOf = (doc: object): Remembered | undefined => byDoc.get(doc)
 
-/** A record's JSON as remembered, if it is one that was. */
-export const rememberedJson = (record: object): string | undefined => jsonOf.get(record)
+/** A record's JSON as remembered, in UTF-8, if it is one that was. */
+export const rememberedJson = (record: object): Buffer | undefined => jsonOf.get(record)
 
 const freeze = (value: unknown): void => {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return
@@ -81,10 +81,13 @@ export const remember = ({
   const read = rowOf.get(doc)
   if (read === undefined || maxBytes <= 0) return
   const { key, row } = read
-  const json = JSON.stringify(record)
+  const text = JSON.stringify(record)
+  // Storage of its own, as the read cache's answers: not a slice of a shared pool block.
+  const json = Buffer.allocUnsafeSlow(Buffer.byteLength(text))
+  json.write(text)
   // The row's text, the JSON, and the document and record made of them, at about their size.
-  const text = row.reduce((sum, value) => sum + (value?.length ?? 0), 0)
-  const bytes = (text + json.length) * 3 + 400
+  const rowText = row.reduce((sum, value) => sum + (value?.length ?? 0), 0)
+  const bytes = (rowText + json.length) * 3 + 400
   if (bytes > maxBytes / 64) return
   freeze(doc)
   freeze(record)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { answerJson } from './answerJson'
+import { answerBytes } from './answerBytes'
 import { readFromRow, remember, rowKey } from './remembered'
 
 /** A record remembered as read from a row of its own values. */
@@ -12,31 +12,30 @@ const rememberedRecord = (record: Record<string, unknown>) => {
   return record
 }
 
-describe('answerJson', () => {
-  it('is JSON.stringify, with remembered records taken as made', () => {
-    const a = rememberedRecord({ id: 'a', title: 'Gala "night"', html: '<p>\u2028</p>' })
+describe('answerBytes', () => {
+  it('is the UTF-8 of JSON.stringify, with remembered records’ JSON as made', () => {
+    const a = rememberedRecord({ id: 'a', title: 'Gala "night" – é', html: '<p>\u2028😀</p>' })
     const b = { id: 'b', title: 'Fresh', list: [1, null, { x: true }] }
     const c = rememberedRecord({ id: 'c', nested: { deep: ['é', 2.5] } })
     for (const value of [
       { docs: [a, b, c], totalDocs: 3, page: 1, nextCursor: null },
       { docs: [a] },
       { docs: [b, undefined, a], hasNextPage: false },
+    ])
+      expect(answerBytes(value)?.toString('utf8')).toBe(JSON.stringify(value))
+  })
+
+  it('leaves any other value to JSON.stringify', () => {
+    const a = rememberedRecord({ id: 'other', title: 'Once' })
+    for (const value of [
       { docs: [], totalDocs: 0 },
-      { docs: [b] },
+      { docs: [{ id: 'x' }] },
       { totalDocs: 1, docs: [a] },
-      [a, b],
+      [a],
       a,
       'text',
       null,
     ])
-      expect(answerJson(value)).toBe(JSON.stringify(value))
-  })
-
-  it('takes a remembered record’s JSON as it was made', () => {
-    const a = rememberedRecord({ id: 'made', title: 'Once' })
-    // What was made is what is written: the frozen record cannot drift from it.
-    expect(answerJson({ docs: [a], totalDocs: 1 })).toBe(
-      '{"docs":[{"id":"made","title":"Once"}],"totalDocs":1}',
-    )
+      expect(answerBytes(value)).toBeUndefined()
   })
 })
