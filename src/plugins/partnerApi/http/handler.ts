@@ -147,6 +147,20 @@ const inShare = async <T>({
   return ran.value
 }
 
+const watching = new WeakSet<Promise<SanitizedConfig>>()
+
+/**
+ * Starts listening for changes at the first partner request of any kind, the launcher's warm-up
+ * (a path no route has) included, without holding that request up or changing its answer: an
+ * instance hears its peers, and stops doubting it is alone, counting from its start rather than
+ * from its first partner read. A failed start is tried again by the next request.
+ */
+const startWatching = (config: Promise<SanitizedConfig>): void => {
+  if (watching.has(config)) return
+  watching.add(config)
+  void getPayload({ config }).then(watchChanges, () => watching.delete(config))
+}
+
 /**
  * Every partner request, step by step: match the route, identify the key (401), count it
  * against its limit (429), check its tenant and scope (403) (or admit a keyless guest where the
@@ -172,14 +186,7 @@ export const handlePartnerRequest = async ({
   const cors = corsHeaders({ request, origins })
   let payload: Payload | undefined
   try {
-    const ready = await getPayload({ config }).catch((err: unknown) => {
-      throw toProblem({ err })
-    })
-    payload = ready
-    // Before the route is known: the launcher's warm-up (a path no route has) starts listening,
-    // so an instance hears its peers, and stops doubting it is alone, counting from its start
-    // rather than from its first partner request.
-    watchChanges(ready)
+    startWatching(config)
     const { route, params } = findRoute({ config: await config, method: request.method, segments })
     // Counted by operation, a bounded name; logged with the template and the path's tenant.
     describeRequest({
@@ -187,6 +194,11 @@ export const handlePartnerRequest = async ({
       template: `${route.method} ${partnerBasePath}${route.path}`,
       tenant: params.tenant,
     })
+    const ready = await getPayload({ config }).catch((err: unknown) => {
+      throw toProblem({ err })
+    })
+    payload = ready
+    watchChanges(ready)
     const principal = await timeStep('auth', () =>
       principalOf({ payload: ready, route, params, request }),
     )

@@ -8,7 +8,7 @@ const rememberedRecord = (record: Record<string, unknown>) => {
   const row = [String(record.id), JSON.stringify(record)]
   const doc = { id: record.id }
   readFromRow({ doc, key: rowKey({ plan: 9, row }), row })
-  remember({ doc, record, maxBytes: 1_048_576 })
+  remember({ doc, record, owner: 'tenant-a', maxBytes: 1_048_576 })
   return record
 }
 

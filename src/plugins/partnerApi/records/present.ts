@@ -12,7 +12,7 @@ import type { PartnerRecord } from '../../partnerShape'
 import { isUuid } from '../../../lib/uuid'
 import { richTextHtml, type Picture, type Targets } from '../richText/html'
 import { publishedOnly } from '../../../access/published'
-import { remember, rememberedOf } from './remembered'
+import { readFromARow, remember, rememberedOf } from './remembered'
 
 const isCollection = (payload: Payload, slug: string): slug is CollectionSlug =>
   slug in payload.collections
@@ -202,8 +202,9 @@ export const presentRead = async ({
   return known.map((record, i) => {
     if (record) return record
     const presented = made[next++]!
-    if (standsAlone({ kind: args.kind, record: presented }))
-      remember({ doc: docs[i]!, record: presented, maxBytes })
+    const doc = docs[i]!
+    if (readFromARow(doc) && standsAlone({ kind: args.kind, record: presented }))
+      remember({ doc, record: presented, owner: args.tenantId, maxBytes })
     return presented
   })
 }

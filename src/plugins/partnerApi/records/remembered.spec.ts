@@ -15,16 +15,18 @@ import {
 const read = ({
   row,
   record,
+  owner = 'tenant-a',
   maxBytes = 1_048_576,
 }: {
   row: (string | null)[]
   record: PartnerRecord
+  owner?: string
   maxBytes?: number
 }) => {
   const key = rowKey({ plan: 1, row })
   const doc = { id: row[0], title: row[1] }
   readFromRow({ doc, key, row })
-  remember({ doc, record, maxBytes })
+  remember({ doc, record, owner, maxBytes })
   return { key, doc }
 }
 
@@ -67,21 +69,46 @@ describe('records remembered by their rows', () => {
     const none = read({ row: ['r4', 'None'], record: { id: 'r4' }, maxBytes: 0 })
     expect(recall({ key: none.key, row: ['r4', 'None'] })).toBeUndefined()
     const maxBytes = 1_048_576
+    const long = 'x'.repeat(500)
+    const at = (id: string) => recall({ key: rowKey({ plan: 1, row: [id] }), row: [id, long] })
     for (let i = 0; i < 2000; i++)
-      read({ row: [`m${i}`, 'x'.repeat(500)], record: { id: `m${i}` }, maxBytes })
+      read({ row: [`m${i}`, long], record: { id: `m${i}` }, owner: `t${i % 4}`, maxBytes })
     expect(rememberedFigures().bytes).toBeLessThanOrEqual(maxBytes)
-    // The newest is kept, the oldest went first.
-    expect(
-      recall({ key: rowKey({ plan: 1, row: ['m1999'] }), row: ['m1999', 'x'.repeat(500)] }),
-    ).toBeDefined()
-    expect(
-      recall({ key: rowKey({ plan: 1, row: ['m0'] }), row: ['m0', 'x'.repeat(500)] }),
-    ).toBeUndefined()
+    // The most recent are kept, the least recently used went first.
+    expect(at('m1999')).toBeDefined()
+    expect(at('m0')).toBeUndefined()
+  })
+
+  it('keeps what is read again, least recently used out first', () => {
+    const maxBytes = 1_048_576
+    const long = 'y'.repeat(500)
+    const at = (id: string) => recall({ key: rowKey({ plan: 1, row: [id] }), row: [id, long] })
+    read({ row: ['hot', long], record: { id: 'hot' }, owner: 'tenant-r', maxBytes })
+    for (let i = 0; i < 2000; i++) {
+      read({ row: [`c${i}`, long], record: { id: `c${i}` }, owner: `u${i % 4}`, maxBytes })
+      // Read again all along: never the least recently used.
+      expect(at('hot'), `after ${i}`).toBeDefined()
+    }
+  })
+
+  it('lets no tenant hold more than half: one paging through a catalogue pushes out its own', () => {
+    const maxBytes = 1_048_576
+    const long = 'z'.repeat(500)
+    const at = (id: string) => recall({ key: rowKey({ plan: 1, row: [id] }), row: [id, long] })
+    for (let i = 0; i < 100; i++)
+      read({ row: [`quiet${i}`, long], record: { id: `quiet${i}` }, owner: 'quiet', maxBytes })
+    for (let i = 0; i < 3000; i++)
+      read({ row: [`big${i}`, long], record: { id: `big${i}` }, owner: 'big', maxBytes })
+    expect(rememberedFigures('big').bytes).toBeLessThanOrEqual(maxBytes / 2)
+    expect(rememberedFigures('quiet').entries).toBe(100)
+    expect(at('quiet0')).toBeDefined()
+    expect(at('big2999')).toBeDefined()
+    expect(at('big0')).toBeUndefined()
   })
 
   it('keeps nothing of a document not read from a row', () => {
     const doc = { id: 'r5' }
-    remember({ doc, record: { id: 'r5' }, maxBytes: 1_048_576 })
+    remember({ doc, record: { id: 'r5' }, owner: 'tenant-a', maxBytes: 1_048_576 })
     expect(rememberedOf(doc)).toBeUndefined()
   })
 })

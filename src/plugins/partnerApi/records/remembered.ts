@@ -15,11 +15,14 @@ type Row = readonly (string | null)[]
  * is made once until its row changes. An entry is found by the plan and the row's first value
  * (the id) and used only when every value of the row is the same text; a changed row replaces
  * it. Nothing here can be stale: what is compared is what PostgreSQL answered for this
- * request. Oldest first (a Map keeps insertion order), within a byte budget.
+ * request. Least recently used first (a Map keeps insertion order, and a hit moves its entry
+ * to the end), within a byte budget of which one tenant holds at most half: a tenant paging
+ * through a large catalogue pushes out its own records before everyone else's.
  */
-type Entry = Remembered & { row: Row; bytes: number }
+type Entry = Remembered & { row: Row; bytes: number; owner: string }
 const entries = new Map<string, Entry>()
 let held = 0
+const owners = new Map<string, { held: number; entries: Map<string, Entry> }>()
 
 /** What a document read from a row is, once remembered, and a remembered record's JSON. */
 const byDoc = new WeakMap<object, Remembered>()
@@ -40,7 +43,13 @@ const sameText = (a: Row, b: Row): boolean => {
 /** What a row read now is remembered as, if its every value is the text remembered. */
 export const recall = ({ key, row }: { key: string; row: Row }): Remembered | undefined => {
   const entry = entries.get(key)
-  return entry && sameText(entry.row, row) ? entry : undefined
+  if (!entry || !sameText(entry.row, row)) return undefined
+  entries.delete(key)
+  entries.set(key, entry)
+  const own = owners.get(entry.owner)?.entries
+  own?.delete(key)
+  own?.set(key, entry)
+  return entry
 }
 
 /** A document just read from a row: its record is remembered once made (`remember`). */
@@ -60,44 +69,64 @@ const freeze = (value: unknown): void => {
   for (const inner of Object.values(value)) freeze(inner)
 }
 
+/** Whether a document was read from a row, and may be remembered. */
+export const readFromARow = (doc: object): boolean => rowOf.has(doc)
+
 const forget = (key: string, entry: Entry): void => {
   entries.delete(key)
   held -= entry.bytes
+  const own = owners.get(entry.owner)
+  if (!own) return
+  own.entries.delete(key)
+  own.held -= entry.bytes
+  if (own.entries.size === 0) owners.delete(entry.owner)
 }
 
 /**
  * Keep the record made of a document read from a row (the caller knows the row alone made
- * it), within `maxBytes` (0: nothing is kept).
+ * it), for the tenant it was read for, within `maxBytes` (0: nothing is kept).
  */
 export const remember = ({
   doc,
   record,
+  owner,
   maxBytes,
 }: {
   doc: object
   record: PartnerRecord
+  /** The tenant whose read made it: what its share of the budget is counted against. */
+  owner: string
   maxBytes: number
 }): void => {
   const read = rowOf.get(doc)
   if (read === undefined || maxBytes <= 0) return
   const { key, row } = read
+  // The row's text, the JSON (about as long), and the document and record made of them.
+  const rowText = row.reduce((sum, value) => sum + (value?.length ?? 0), 0)
+  if (rowText * 4 + 400 > maxBytes / 64) return
   const text = JSON.stringify(record)
   // Storage of its own, as the read cache's answers: not a slice of a shared pool block.
   const json = Buffer.allocUnsafeSlow(Buffer.byteLength(text))
   json.write(text)
-  // The row's text, the JSON, and the document and record made of them, at about their size.
-  const rowText = row.reduce((sum, value) => sum + (value?.length ?? 0), 0)
   const bytes = (rowText + json.length) * 3 + 400
   if (bytes > maxBytes / 64) return
   freeze(doc)
   freeze(record)
   const previous = entries.get(key)
   if (previous) forget(key, previous)
-  const entry: Entry = { doc, record, json, row, bytes }
+  const entry: Entry = { doc, record, json, row, bytes, owner }
   entries.set(key, entry)
   held += bytes
+  const own = owners.get(owner) ?? { held: 0, entries: new Map<string, Entry>() }
+  owners.set(owner, own)
+  own.entries.set(key, entry)
+  own.held += bytes
   byDoc.set(doc, entry)
   jsonOf.set(record, json)
+  for (const [oldest, old] of own.entries) {
+    if (own.held <= maxBytes / 2) break
+    forget(oldest, old)
+  }
   for (const [oldest, old] of entries) {
     if (held <= maxBytes) break
     forget(oldest, old)
@@ -105,7 +134,8 @@ export const remember = ({
 }
 
 /** What is held, for tests and the bench. */
-export const rememberedFigures = (): { entries: number; bytes: number } => ({
-  entries: entries.size,
-  bytes: held,
-})
+export const rememberedFigures = (owner?: string): { entries: number; bytes: number } => {
+  if (owner === undefined) return { entries: entries.size, bytes: held }
+  const own = owners.get(owner)
+  return { entries: own?.entries.size ?? 0, bytes: own?.held ?? 0 }
+}
