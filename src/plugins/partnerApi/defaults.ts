@@ -78,7 +78,7 @@ export const optionDefaults: PartnerApiOptions = {
   mediaFetch: { timeoutMs: 10_000, allowedHosts: [] },
   cache: { enabled: true, maxBytes: 64 * 1_048_576, ttlMs: 300_000 },
   sqlReads: true,
-  rememberedRecordBytes: 32 * 1_048_576,
+  rememberedRecordBytes: 64 * 1_048_576,
   routes: [],
   keyRetirement: [],
   guestReads: {},
