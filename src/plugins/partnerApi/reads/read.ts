@@ -6,7 +6,8 @@ import type { Payload, Where } from 'payload'
 
 import { both, readScope, withinScope } from '../../../access/readScope'
 import { payloadQuery } from '../../../db/payloadQuery'
-import { readPool } from '../../../db/readReplicas'
+import { pipelined, type TextResult } from '../../../db/pipeline'
+import { onReadPool, readPool } from '../../../db/readReplicas'
 import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
 import { readTypes, textTypes } from './readTypes'
@@ -81,33 +82,25 @@ const planNumber = (plan: ReadPlan): number => {
 }
 
 /**
- * The documents of a statement's rows, each recognised by its text first: a row whose record
- * is remembered (`records/remembered.ts`) gives that record's document and is not taken apart
- * again; any other is read as `rowsOf` reads it and marked for remembering.
+ * The documents of a statement's rows read as text, each recognised by its text first: a row
+ * whose record is remembered (`records/remembered.ts`) gives that record's document and is
+ * not taken apart again; any other is read as `rowsOf` reads it and marked for remembering.
  */
-const documentsOf = async ({
-  payload,
+const recognisedDocuments = ({
   plan,
-  statement,
+  result,
 }: {
-  payload: Payload
   plan: ReadPlan
-  statement: Statement
-}): Promise<Record<string, unknown>[]> => {
-  const result = await readPool(payload).query<(string | null)[]>({
-    text: statement.text,
-    values: statement.params,
-    rowMode: 'array',
-    types: textTypes,
-  })
+  result: TextResult
+}): Record<string, unknown>[] => {
   const number = planNumber(plan)
   let parsers: ((text: string) => unknown)[] | undefined
   return result.rows.map((row) => {
     const key = rowKey({ plan: number, row })
     const known = recall({ key, row })
     if (known) return known.doc as Record<string, unknown>
-    parsers ??= result.fields.map(
-      (field) => readTypes.getTypeParser(field.dataTypeID, 'text') as (text: string) => unknown,
+    parsers ??= result.types.map(
+      (type) => readTypes.getTypeParser(type, 'text') as (text: string) => unknown,
     )
     const doc = documentOf(
       plan,
@@ -116,6 +109,23 @@ const documentsOf = async ({
     readFromRow({ doc, key, row })
     return doc
   })
+}
+
+/** A statement's rows as text, with its columns' types (`recognisedDocuments`). */
+const textRowsOf = async ({
+  payload,
+  statement,
+}: {
+  payload: Payload
+  statement: Statement
+}): Promise<TextResult> => {
+  const result = await readPool(payload).query<(string | null)[]>({
+    text: statement.text,
+    values: statement.params,
+    rowMode: 'array',
+    types: textTypes,
+  })
+  return { rows: result.rows, types: result.fields.map((field) => field.dataTypeID) }
 }
 
 /** Statements a plan keeps, by what they say; past it they are made again. */
@@ -254,9 +264,22 @@ export const readPage = async ({
   })
   if (!made) return undefined
   const statement = { ...made.page, params: [...made.page.params, limit, offset] }
+  // Recognised rows are read as text, and with their count they go in one pipeline.
+  const both =
+    recognised && counted
+      ? await onReadPool({
+          payload,
+          work: (pool) => pipelined({ pool, statements: [statement, made.count] }),
+        })
+      : undefined
+  if (both)
+    return {
+      docs: recognisedDocuments({ plan, result: both[0]! }),
+      totalDocs: Number(both[1]?.rows[0]?.[0] ?? 0),
+    }
   const [docs, total] = await Promise.all([
     recognised
-      ? documentsOf({ payload, plan, statement })
+      ? textRowsOf({ payload, statement }).then((result) => recognisedDocuments({ plan, result }))
       : rowsOf({ payload, statement }).then((rows) => rows.map((row) => documentOf(plan, row))),
     counted ? rowsOf({ payload, statement: made.count }) : undefined,
   ])
