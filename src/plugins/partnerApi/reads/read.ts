@@ -89,15 +89,18 @@ const planNumber = (plan: ReadPlan): number => {
 const recognisedDocuments = ({
   plan,
   result,
+  recognised = true,
 }: {
   plan: ReadPlan
   result: TextResult
+  /** `false`: every row is taken apart, none recognised or marked. */
+  recognised?: boolean
 }): Record<string, unknown>[] => {
   const number = planNumber(plan)
   let parsers: ((text: string) => unknown)[] | undefined
   return result.rows.map((row) => {
     const key = rowKey({ plan: number, row })
-    const known = recall({ key, row })
+    const known = recognised ? recall({ key, row }) : undefined
     if (known) return known.doc as Record<string, unknown>
     parsers ??= result.types.map(
       (type) => readTypes.getTypeParser(type, 'text') as (text: string) => unknown,
@@ -106,7 +109,7 @@ const recognisedDocuments = ({
       plan,
       row.map((value, i) => (value === null ? null : parsers![i]!(value))),
     )
-    readFromRow({ doc, key, row })
+    if (recognised) readFromRow({ doc, key, row })
     return doc
   })
 }
@@ -264,17 +267,16 @@ export const readPage = async ({
   })
   if (!made) return undefined
   const statement = { ...made.page, params: [...made.page.params, limit, offset] }
-  // Recognised rows are read as text, and with their count they go in one pipeline.
-  const both =
-    recognised && counted
-      ? await onReadPool({
-          payload,
-          work: (pool) => pipelined({ pool, statements: [statement, made.count] }),
-        })
-      : undefined
+  // The page and its count go in one pipeline, their rows as text.
+  const both = counted
+    ? await onReadPool({
+        payload,
+        work: (pool) => pipelined({ pool, statements: [statement, made.count] }),
+      })
+    : undefined
   if (both)
     return {
-      docs: recognisedDocuments({ plan, result: both[0]! }),
+      docs: recognisedDocuments({ plan, result: both[0]!, recognised }),
       totalDocs: Number(both[1]?.rows[0]?.[0] ?? 0),
     }
   const [docs, total] = await Promise.all([
