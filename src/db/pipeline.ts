@@ -13,7 +13,9 @@ export type PipelinedStatement = { text: string; params: readonly unknown[] }
 export type TextResult = { rows: (string | null)[][]; types: number[] }
 
 const keepText = (text: string): string => text
-const textTypes = { getTypeParser: () => keepText }
+
+/** Every value as PostgreSQL's text: rows to be recognised before they are taken apart. */
+export const textTypes = { getTypeParser: () => keepText }
 
 /** A parameter sent as PostgreSQL's text the way node-postgres sends it; others are refused. */
 const paramText = (value: unknown): string | null | undefined =>

@@ -6,11 +6,11 @@ import type { Payload, Where } from 'payload'
 
 import { both, readScope, withinScope } from '../../../access/readScope'
 import { payloadQuery } from '../../../db/payloadQuery'
-import { pipelined, type TextResult } from '../../../db/pipeline'
+import { pipelined, textTypes, type TextResult } from '../../../db/pipeline'
 import { onReadPool, readPool } from '../../../db/readReplicas'
 import type { PartnerPrincipal } from '../keys/authorize'
 import type { Kind } from '../kinds/model'
-import { readTypes, textTypes } from './readTypes'
+import { readTypes } from './readTypes'
 import { readFromRow, recall, rowKey } from '../records/remembered'
 import { versionFilter, type ReadVersion } from './version'
 import type { PlannedColumn, ReadPlan } from './plan'
@@ -99,8 +99,8 @@ const recognisedDocuments = ({
   const number = planNumber(plan)
   let parsers: ((text: string) => unknown)[] | undefined
   return result.rows.map((row) => {
-    const key = rowKey({ plan: number, row })
-    const known = recognised ? recall({ key, row }) : undefined
+    const key = recognised ? rowKey({ plan: number, row }) : undefined
+    const known = key === undefined ? undefined : recall({ key, row })
     if (known) return known.doc as Record<string, unknown>
     parsers ??= result.types.map(
       (type) => readTypes.getTypeParser(type, 'text') as (text: string) => unknown,
@@ -109,7 +109,7 @@ const recognisedDocuments = ({
       plan,
       row.map((value, i) => (value === null ? null : parsers![i]!(value))),
     )
-    if (recognised) readFromRow({ doc, key, row })
+    if (key !== undefined) readFromRow({ doc, key, row })
     return doc
   })
 }
@@ -234,7 +234,7 @@ export const readPage = async ({
   /** `false`: no count statement; `totalDocs` is the page's. */
   counted?: boolean
   /**
-   * Rows recognised by their text (`documentsOf`): for answers whose records nothing changes
+   * Rows recognised by their text (`recognisedDocuments`): for answers whose records nothing changes
    * after they are made.
    */
   recognised?: boolean

@@ -24,8 +24,3 @@ export const readTypes = {
       ? instantOfText
       : pg.types.getTypeParser(oid, format ?? 'text'),
 }
-
-const keepText = (text: string): string => text
-
-/** Every value as PostgreSQL's text: a row read to be recognised before it is taken apart. */
-export const textTypes = { getTypeParser: () => keepText }
