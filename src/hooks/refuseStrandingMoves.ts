@@ -1,6 +1,7 @@
 import type { CollectionBeforeChangeHook, FlattenedField, PayloadRequest, Where } from 'payload'
 import { ValidationError } from 'payload'
 
+import { lockForMove } from '../db/recordTenants'
 import { relationId, type RelationValue } from '../lib/relationId'
 import { linkableCollections } from '../fields/richText'
 import { collectReferences } from './ensureSameTenantReferences'
@@ -147,7 +148,8 @@ const walkedReferences = async ({
 /**
  * A record moved to another tenant would leave the records that point at it pointing across
  * tenants (an event's performances, a page's children, a work's events). Such a move is
- * refused; move or unlink those records first.
+ * refused; move or unlink those records first. The record is locked first: a write that has
+ * checked it and not yet committed is waited for, so what it made is counted here.
  */
 export const refuseStrandingMoves: CollectionBeforeChangeHook = async ({
   collection,
@@ -159,6 +161,7 @@ export const refuseStrandingMoves: CollectionBeforeChangeHook = async ({
   const tenant = tenantMovedTo({ data, originalDoc, operation })
   if (!tenant) return data
   const id = String(originalDoc?.id)
+  await lockForMove({ req, collection: collection.slug, id })
   const from = relationId(originalDoc?.tenant as RelationValue)
   const stranded = [
     ...(await strandedReferences({ req, target: collection.slug, id, tenant })),

@@ -31,6 +31,7 @@ export const eventFacts = ({
         req,
         eventId,
         fields: ['title', 'booking_bookingLinkURL', 'tenant'],
+        pointing: true,
       })
       // No row: no such event, which the check reads as missing too.
       await noteRecordTenant({

@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 
 import { executeInRequest } from '../../db/inTransaction'
 import { collectionTable } from '../../db/postgres'
+import { tenantReadLock } from '../../db/recordTenants'
 import { isUuid } from '../../lib/uuid'
 
 /**
@@ -15,11 +16,17 @@ export const eventColumns = async <Field extends string>({
   req,
   eventId,
   fields,
+  pointing = false,
 }: {
   req: PayloadRequest
   eventId: string
   /** The fields' paths as the table names them: `booking_bookingLinkURL`. */
   fields: readonly Field[]
+  /**
+   * The save reading is about to point at the event, and its tenant is read for that check:
+   * the row is read under `tenantReadLock`, so no move of the event can slip in before commit.
+   */
+  pointing?: boolean
 }): Promise<Record<Field, string | null>> => {
   const none = Object.fromEntries(fields.map((field) => [field, null])) as Record<
     Field,
@@ -38,7 +45,7 @@ export const eventColumns = async <Field extends string>({
   const [row] = await executeInRequest<Record<Field, string | null>>({
     req,
     query: sql`select ${sql.join(columns, sql`, `)} from ${sql.identifier(events.name)}
-      where ${sql.identifier(id)} = ${eventId}`,
+      where ${sql.identifier(id)} = ${eventId}${pointing ? sql` ${tenantReadLock}` : sql``}`,
   })
   return row ?? none
 }

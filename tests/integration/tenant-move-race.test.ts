@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+import type { PoolClient } from 'pg'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+
+import { postgresOf } from '../../src/db/postgres'
+import type { Tenant } from '../../src/payload-types'
+import { startApp, type RunningApp } from '../helpers/app'
+import { getTestPayload } from '../helpers/payload'
+import { createKey, partner, type Answer } from '../helpers/partner'
+import { login } from '../helpers/rest'
+import { createTenant, createUser } from '../helpers/tenants'
+
+/**
+ * A super-admin moves a venue to another tenant while a partner's batch of performances points
+ * at it, each in its own transaction, through the real routes. Whichever commits first, the
+ * other must see it: the move refuses to strand the batch's performances, or the batch refuses
+ * a venue that is no longer its tenant's. Neither may leave a performance of one tenant at
+ * another tenant's venue. The test holds both transactions open at a chosen point by locking
+ * the change log (which every write appends to before it commits) until both have reached it
+ * or are waiting on each other.
+ */
+let app: RunningApp
+let payload: Payload
+let home: Tenant
+let away: Tenant
+let writeKey = ''
+let adminToken = ''
+let eventId = ''
+let gate: PoolClient | undefined
+
+const api = () => partner({ origin: app.origin, tenant: 'mr-home', key: writeKey })
+
+const newVenue = async (title: string): Promise<string> => {
+  const venue = await api().create('venues', { id: randomUUID(), title })
+  expect(venue.status, JSON.stringify(venue.body)).toBe(201)
+  return String(venue.body.id)
+}
+
+const batch = (venue: string, event = eventId): Promise<Answer> =>
+  api().call('POST', '/event-instances/batch', {
+    records: [0, 1, 2].map((i) => ({
+      id: randomUUID(),
+      event,
+      venue,
+      startDate: new Date(Date.parse('2031-04-01T18:30:00.000Z') + i * 86_400_000).toISOString(),
+    })),
+  })
+
+const move = async (
+  id: string,
+  collection = 'venues',
+): Promise<{ status: number; body: string }> => {
+  const res = await fetch(`${app.origin}/api/${collection}/${id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `JWT ${adminToken}` },
+    body: JSON.stringify({ tenant: away.id }),
+  })
+  return { status: res.status, body: await res.text() }
+}
+
+/** Holds every append to the change log until `open` is called. */
+const closeGate = async (): Promise<void> => {
+  gate = await postgresOf(payload).pool.connect()
+  await gate.query('begin')
+  await gate.query('lock table change_log in share row exclusive mode')
+}
+
+const openGate = async (): Promise<void> => {
+  await gate?.query('commit')
+  gate?.release()
+  gate = undefined
+}
+
+/** Until `count` of the app's statements wait for a lock (on the gate or on each other). */
+const waitersReach = async (count: number): Promise<void> => {
+  const until = Date.now() + 30_000
+  for (;;) {
+    const { rows } = await postgresOf(payload).pool.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+    )
+    if ((rows[0]?.n ?? 0) >= count) return
+    if (Date.now() > until) throw new Error(`fewer than ${count} statements waited for a lock`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+/** Performances of one tenant at a venue of another: what neither order may leave behind. */
+const strandedPerformances = async (): Promise<number> => {
+  const result = await postgresOf(payload).drizzle.execute<{ n: number }>(
+    sql`select count(*)::int as n from event_instances p
+      left join venues v on v.id = p.venue_id join events e on e.id = p.event_id
+      where p.tenant_id <> v.tenant_id or p.tenant_id <> e.tenant_id`,
+  )
+  return Number(result.rows[0]?.n)
+}
+
+const performancesAt = async (venue: string): Promise<number> => {
+  const result = await postgresOf(payload).drizzle.execute<{ n: number }>(
+    sql`select count(*)::int as n from event_instances where venue_id = ${venue}`,
+  )
+  return Number(result.rows[0]?.n)
+}
+
+const tenantOf = async (
+  id: string,
+  collection: 'venues' | 'events' = 'venues',
+): Promise<string> => {
+  const doc = await payload.findByID({ collection, id, overrideAccess: true })
+  return String(typeof doc.tenant === 'object' ? doc.tenant?.id : doc.tenant)
+}
+
+beforeAll(async () => {
+  app = await startApp()
+  payload = await getTestPayload()
+  home = await createTenant({ payload, slug: 'mr-home' })
+  away = await createTenant({ payload, slug: 'mr-away' })
+  writeKey = await createKey({ payload, tenants: [home], scope: 'write' })
+  const admin = await createUser({ payload, email: 'mr-super@example.com', superAdmin: true })
+  adminToken = await login({
+    origin: app.origin,
+    email: admin.email,
+    password: 'test-password-123',
+  })
+  const event = await api().create('events', {
+    id: randomUUID(),
+    title: 'On tour',
+    _status: 'published',
+  })
+  expect(event.status, JSON.stringify(event.body)).toBe(201)
+  eventId = String(event.body.id)
+}, 600_000)
+
+afterEach(async () => {
+  await openGate()
+})
+
+afterAll(async () => {
+  await app?.stop()
+})
+
+describe('a tenant move racing a batch that points at the record moved', () => {
+  it('waits for the batch that checked the venue first, then refuses to strand it', async () => {
+    const venue = await newVenue('Hall checked first')
+    await closeGate()
+    const created = batch(venue)
+    // The batch has checked the venue and written its rows; it waits to append its changes.
+    await waitersReach(1)
+    const moved = move(venue)
+    // The move waits on the batch (or, without a lock between them, on the gate).
+    await Promise.race([moved, waitersReach(2)])
+    await openGate()
+
+    const [answer, moveAnswer] = await Promise.all([created, moved])
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+    expect(moveAnswer.status, moveAnswer.body).toBe(400)
+    expect(moveAnswer.body).toContain('Records of the old tenant point at this one')
+    expect(await tenantOf(venue)).toBe(home.id)
+    expect(await performancesAt(venue)).toBe(3)
+    expect(await strandedPerformances()).toBe(0)
+  })
+
+  it('makes a batch that checks a venue being moved wait for the move, then refuse it', async () => {
+    const venue = await newVenue('Hall moved first')
+    await closeGate()
+    const moved = move(venue)
+    // The move found nothing pointing at the venue and changed it; it waits to append.
+    await waitersReach(1)
+    const created = batch(venue)
+    await Promise.race([created, waitersReach(2)])
+    await openGate()
+
+    const [moveAnswer, answer] = await Promise.all([moved, created])
+    expect(moveAnswer.status, moveAnswer.body).toBe(200)
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400)
+    expect(JSON.stringify(answer.body)).toContain('venue')
+    expect(await tenantOf(venue)).toBe(away.id)
+    expect(await performancesAt(venue)).toBe(0)
+    expect(await strandedPerformances()).toBe(0)
+  })
+
+  it('makes a batch that reads an event being moved wait for the move, then refuse it', async () => {
+    const venue = await newVenue('Hall of a moving show')
+    const event = await api().create('events', {
+      id: randomUUID(),
+      title: 'Transferring',
+      _status: 'published',
+    })
+    expect(event.status, JSON.stringify(event.body)).toBe(201)
+    const id = String(event.body.id)
+    await closeGate()
+    const moved = move(id, 'events')
+    await waitersReach(1)
+    // The performance's title and booking link come from the event, read with its tenant.
+    const created = batch(venue, id)
+    await Promise.race([created, waitersReach(2)])
+    await openGate()
+
+    const [moveAnswer, answer] = await Promise.all([moved, created])
+    expect(moveAnswer.status, moveAnswer.body).toBe(200)
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400)
+    expect(JSON.stringify(answer.body)).toContain('event')
+    expect(await tenantOf(id, 'events')).toBe(away.id)
+    expect(await strandedPerformances()).toBe(0)
+  })
+})
