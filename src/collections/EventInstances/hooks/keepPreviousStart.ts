@@ -3,7 +3,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 import { isPublished } from '../../../access/published'
 import { keepServerFields } from '../../../hooks/keepServerFields'
 import { relationId, type RelationValue } from '../../../lib/relationId'
-import { eventColumn } from '../../Events/eventColumn'
+import { eventFacts } from '../eventFacts'
 
 const instant = (value: unknown): number | undefined => {
   if (value === null || value === undefined || value === '') return undefined
@@ -16,8 +16,8 @@ const instant = (value: unknown): number | undefined => {
  * while its event was published, so schema.org can say `EventRescheduled` with
  * `previousStartDate` (the date on tickets people may already hold). Dates corrected before the
  * event is announced are no reschedule. Kept through later moves; moving the performance back
- * to that start clears it; a body never writes it. The event's published row is read (one
- * indexed SELECT) only when the start changes.
+ * to that start clears it; a body never writes it. The event's published row is read only
+ * when the start changes, with what the save's other hooks read of it (`eventFacts`).
  */
 export const keepPreviousStart: CollectionBeforeChangeHook = async ({
   data,
@@ -36,7 +36,7 @@ export const keepPreviousStart: CollectionBeforeChangeHook = async ({
   }
   if (before === undefined || after === undefined || before === after) return data
   const eventId = relationId((data.event ?? originalDoc.event) as RelationValue)
-  const live = eventId ? isPublished(await eventColumn({ req, eventId, field: '_status' })) : false
+  const live = eventId ? isPublished((await eventFacts({ req, eventId })).status) : false
   if (live) data.previousStartDate = new Date(before).toISOString()
   return data
 }

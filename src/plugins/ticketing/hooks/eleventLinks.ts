@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import { eventBookingLink, storeBookingUrls } from '../../../collections/Events/bookingUrls'
-import { eventColumn } from '../../../collections/Events/eventColumn'
+import { eventFacts } from '../../../collections/EventInstances/eventFacts'
 import { executeInRequest } from '../../../db/inTransaction'
 import { collectionTable } from '../../../db/postgres'
 import { relationId, type RelationValue } from '../../../lib/relationId'
@@ -67,9 +67,7 @@ export const eleventInstanceLink: CollectionBeforeChangeHook = async ({
         template,
         eventId:
           text(own.eventId) ??
-          (eventId
-            ? await eventColumn({ req, eventId: String(eventId), field: 'elevent_eventId' })
-            : null),
+          (eventId ? (await eventFacts({ req, eventId: String(eventId) })).eleventEventId : null),
         eventUrlName: own.eventUrlName,
         showTimeId: own.showTimeId,
       })
