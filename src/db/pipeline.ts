@@ -1,6 +1,6 @@
 import pg from 'pg'
 
-import { countStatement } from '../lib/requestContext'
+import { countStatement, timeStep } from '../lib/requestContext'
 import { isStalePreparedStatement, preparedName, refusePrepared } from './preparedStatements'
 
 /** A statement as the pool takes it: its text and its parameters. */
@@ -85,36 +85,41 @@ const run = async ({
   let failed: Error | undefined
   try {
     let connection: Connection | undefined
-    const results = await new Promise<pg.QueryResult[]>((resolve, reject) => {
-      const query = new pg.Query({
-        text: sent[0]!.text,
-        rowMode: 'array',
-        types: textTypes,
-        queryMode: 'extended',
-      } as pg.QueryConfig)
-      Object.assign(query, {
-        callback: (err: Error | null, result: pg.QueryResult | pg.QueryResult[]) =>
-          err ? reject(err) : resolve(Array.isArray(result) ? result : [result]),
-        // The Query collects one result per statement; its own `prepare` would send one.
-        prepare: (to: Connection) => {
-          connection = to
-          // A text twice in one pipeline is parsed once.
-          const parsing = new Set<string>()
-          for (const { text, name = '', values } of sent) {
-            if (!name || (to.parsedStatements[name] !== text && !parsing.has(name)))
-              to.parse({ text, name, types: [] })
-            if (name) parsing.add(name)
-            to.bind({ portal: '', statement: name, values })
-            to.describe({ type: 'P', name: '' })
-            to.execute({ portal: '', rows: 0 })
-          }
-          to.sync()
-        },
-      })
-      // The pool's client counts one statement a call: the others are counted here.
-      for (let i = 1; i < sent.length; i++) countStatement()
-      client.query(query)
-    })
+    // A Query object is no promise to the pool's client, which times only those: timed here.
+    const results = await timeStep(
+      'sql',
+      () =>
+        new Promise<pg.QueryResult[]>((resolve, reject) => {
+          const query = new pg.Query({
+            text: sent[0]!.text,
+            rowMode: 'array',
+            types: textTypes,
+            queryMode: 'extended',
+          } as pg.QueryConfig)
+          Object.assign(query, {
+            callback: (err: Error | null, result: pg.QueryResult | pg.QueryResult[]) =>
+              err ? reject(err) : resolve(Array.isArray(result) ? result : [result]),
+            // The Query collects one result per statement; its own `prepare` would send one.
+            prepare: (to: Connection) => {
+              connection = to
+              // A text twice in one pipeline is parsed once.
+              const parsing = new Set<string>()
+              for (const { text, name = '', values } of sent) {
+                if (!name || (to.parsedStatements[name] !== text && !parsing.has(name)))
+                  to.parse({ text, name, types: [] })
+                if (name) parsing.add(name)
+                to.bind({ portal: '', statement: name, values })
+                to.describe({ type: 'P', name: '' })
+                to.execute({ portal: '', rows: 0 })
+              }
+              to.sync()
+            },
+          })
+          // The pool's client counts one statement a call: the others are counted here.
+          for (let i = 1; i < sent.length; i++) countStatement()
+          client.query(query)
+        }),
+    )
     if (results.length !== sent.length)
       throw new Error(`a pipeline of ${sent.length} statements answered ${results.length}`)
     // Prepared now, on this connection: the next run binds them by name.

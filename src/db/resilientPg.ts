@@ -40,6 +40,22 @@ const named = (args: unknown[]): { args: unknown[]; text?: string } => {
 }
 
 /**
+ * A statement answered to a callback (pg-pool's own `query`) counts its time in the request's
+ * `sql` step as a promise's does. The callback runs in the request's context, where the step is.
+ */
+const timedCallback = (args: unknown[], started: number): unknown[] => {
+  const at = args.findLastIndex((arg) => typeof arg === 'function')
+  if (at < 0) return args
+  const callback = args[at] as Callback
+  const timed = [...args]
+  timed[at] = AsyncResource.bind((err: Error | null, result?: unknown) => {
+    addStepTime('sql', performance.now() - started)
+    callback(err, result)
+  })
+  return timed
+}
+
+/**
  * A named statement with a callback is pg-pool's own `query`: one statement on a connection of
  * its own, outside any transaction. One that went stale (a migration changed its table) is
  * refused from now on and run again unnamed, so its caller sees no error.
@@ -93,12 +109,17 @@ export const createResilientPg = ({ log }: { log: Log }): typeof pg => {
         Object.assign(client, {
           query: (...args: unknown[]) => {
             const timed = countStatement()
-            const call = named(args)
+            const started = timed ? performance.now() : 0
+            const sent = timed ? timedCallback(args, started) : args
+            const call = named(sent)
             if (call.text && call.args.some((arg) => typeof arg === 'function'))
-              return retriedUnnamed({ args, call: { args: call.args, text: call.text }, query })
+              return retriedUnnamed({
+                args: sent,
+                call: { args: call.args, text: call.text },
+                query,
+              })
             const result = query(...call.args)
             if (!(result instanceof Promise)) return result
-            const started = timed ? performance.now() : 0
             return result.then(
               (value: unknown) => {
                 if (timed) addStepTime('sql', performance.now() - started)

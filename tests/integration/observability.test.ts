@@ -79,6 +79,15 @@ afterAll(async () => {
   await Promise.all([behind?.stop(), direct?.stop()])
 })
 
+/** The answer's `Server-Timing` steps: milliseconds by name. */
+const stepsOf = (res: Response): Record<string, number> =>
+  Object.fromEntries(
+    (res.headers.get('server-timing') ?? '').split(', ').map((entry) => {
+      const [name, duration] = entry.split(';dur=')
+      return [name, Number(duration)]
+    }),
+  )
+
 describe('server timing', () => {
   it('with SERVER_TIMING=on says where a partner create spent its time; off, nothing', async () => {
     const writeKey = await createKey({ payload, tenants: [tenant], scope: 'write' })
@@ -90,12 +99,7 @@ describe('server timing', () => {
       })
     const timed = await create(behind, 'Timed')
     expect(timed.status).toBe(201)
-    const steps = Object.fromEntries(
-      (timed.headers.get('server-timing') ?? '').split(', ').map((entry) => {
-        const [name, duration] = entry.split(';dur=')
-        return [name, Number(duration)]
-      }),
-    )
+    const steps = stepsOf(timed)
     for (const step of ['auth', 'input', 'operation', 'validate', 'store', 'present', 'sql'])
       expect(Number.isFinite(steps[step]), step).toBe(true)
     // Every collection hook is its own step; the change log is one of a create's.
@@ -107,6 +111,19 @@ describe('server timing', () => {
     const untimed = await create(direct, 'Untimed')
     expect(untimed.status).toBe(201)
     expect(untimed.headers.get('server-timing')).toBeNull()
+  })
+
+  it("counts an uncached read's statements, sent in one pipeline, as its sql step", async () => {
+    // Queries no one has asked before: the cache misses and the page and its count are read.
+    // The first also looks the key up; the second's statements are the list's alone.
+    const unasked = () => `/works?limit=7&sort=-title&where[title][not_equals]=${randomUUID()}`
+    expect((await partnerGet(behind, unasked())).status).toBe(200)
+    const read = await partnerGet(behind, unasked())
+    expect(read.status).toBe(200)
+    const steps = stepsOf(read)
+    expect(steps.operation).toBeGreaterThan(0)
+    expect(steps.sql).toBeGreaterThan(0)
+    expect(steps.sql).toBeLessThanOrEqual(steps.total!)
   })
 })
 

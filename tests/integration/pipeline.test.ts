@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { pipelined } from '../../src/db/pipeline'
 import { postgresOf } from '../../src/db/postgres'
+import { runInRequest, type RequestContext } from '../../src/lib/requestContext'
 import { getTestPayload } from '../helpers/payload'
 
 /**
@@ -18,6 +19,28 @@ beforeAll(async () => {
 })
 
 describe('pipelined statements', () => {
+  it("counts its statements and their time in the request's sql step, as pool.query's", async () => {
+    const timed = (): RequestContext => ({ id: 'timed', clientAddress: '127.0.0.1', steps: {} })
+    const pipeline = timed()
+    await runInRequest(pipeline, () =>
+      pipelined({
+        pool: pool(),
+        statements: [
+          { text: 'SELECT pg_sleep($1::float8)', params: [0.02] },
+          { text: 'SELECT pg_sleep($1::float8)', params: [0.02] },
+        ],
+      }),
+    )
+    expect(pipeline.statements).toBe(2)
+    // Both ran one after the other on one connection: at least 40 ms of the request waited.
+    expect(pipeline.steps?.sql).toBeGreaterThanOrEqual(40)
+    // pg-pool's own query answers a callback, which is timed as a promise's answer is.
+    const pooled = timed()
+    await runInRequest(pooled, () => pool().query('SELECT pg_sleep(0.02)'))
+    expect(pooled.statements).toBe(1)
+    expect(pooled.steps?.sql).toBeGreaterThanOrEqual(20)
+  })
+
   it('answers each statement’s rows as text, with its columns’ types', async () => {
     const results = await pipelined({
       pool: pool(),

@@ -101,7 +101,11 @@ const cachedAnswer = ({
     resource: cached.resource,
     query: cached.key(call),
     ...(mediaType ? { mediaType } : {}),
-    produce: () => inShare({ owner: call.principal.tenant.id, task: () => route.operation(call) }),
+    produce: () =>
+      inShare({
+        owner: call.principal.tenant.id,
+        task: () => timeStep('operation', () => route.operation(call)),
+      }),
   })
 }
 
