@@ -3,6 +3,7 @@ import type { CollectionConfig, Field } from 'payload'
 import { contentAccess } from '../access/content'
 import { slugSetFields } from '../fields/slugSet'
 import { deriveUrl } from '../hooks/deriveUrl'
+import { namedHooks } from '../lib/hookNames'
 
 /**
  * The record kinds that are a title, the spec's "slug set" and a few fields of their own:
@@ -43,7 +44,7 @@ export const slugSetCollection = ({
   access: contentAccess,
   indexes: [{ fields: ['slug', 'tenant'], unique: true }],
   hooks: {
-    beforeChange: [...(urlPrefix ? [deriveUrl({ prefix: urlPrefix })] : [])],
+    beforeChange: urlPrefix ? namedHooks({ deriveUrl: deriveUrl({ prefix: urlPrefix }) }) : [],
   },
   fields: [
     ...slugSetFields({ collection: slug, url: urlPrefix !== undefined, lastUsedThemeKey }),

@@ -7,6 +7,7 @@ import { fieldRefusal } from '../lib/fieldRefusal'
 import { valueNestingDepth } from '../lib/jsonDepth'
 import { holdsNul } from '../lib/nul'
 import { queryLimits, wordsIn } from '../lib/queryLimits'
+import { namedHooks } from '../lib/hookNames'
 
 /**
  * What the `like` and `contains` of a `where` ask for, at any depth: the most words of one,
@@ -79,7 +80,10 @@ export const boundedQueries = (): Plugin => (config) => {
     if (collection.hooks?.beforeOperation?.includes(refuseHeavyQueries)) continue
     collection.hooks = {
       ...collection.hooks,
-      beforeOperation: [...(collection.hooks?.beforeOperation ?? []), refuseHeavyQueries],
+      beforeOperation: [
+        ...(collection.hooks?.beforeOperation ?? []),
+        ...namedHooks({ refuseHeavyQueries }),
+      ],
     }
   }
   return config

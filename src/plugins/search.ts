@@ -4,6 +4,7 @@ import { collectionsDeclaring } from '../collections/facts'
 import { searchLanguages, searchTextMaxLength } from '../lib/searchLanguages'
 
 import { deriveSearchText } from '../hooks/deriveSearchText'
+import { namedHooks } from '../lib/hookNames'
 
 /** The hidden column full-text search reads (`deriveSearchText`). */
 export const searchTextField = 'searchText'
@@ -46,7 +47,10 @@ export const search = (): Plugin => (config) => ({
           ],
           hooks: {
             ...collection.hooks,
-            beforeChange: [...(collection.hooks?.beforeChange ?? []), deriveSearchText],
+            beforeChange: [
+              ...(collection.hooks?.beforeChange ?? []),
+              ...namedHooks({ deriveSearchText }),
+            ],
           },
         }
       : collection,

@@ -4,6 +4,7 @@ import { ensureSameTenantReferences } from '../hooks/ensureSameTenantReferences'
 import { ensureTenantMembership } from '../hooks/ensureTenantMembership'
 import { noteDraftSave, refuseDraftMoves } from '../hooks/refuseDraftMoves'
 import { refuseStrandingMoves } from '../hooks/refuseStrandingMoves'
+import { namedHooks } from '../lib/hookNames'
 
 /**
  * The write side of tenant isolation on every tenant-owned collection: a record is written only
@@ -17,16 +18,17 @@ export const tenantIntegrity = (): Plugin => (config) => ({
           ...collection,
           hooks: {
             ...collection.hooks,
-            beforeOperation: [...(collection.hooks?.beforeOperation ?? []), noteDraftSave],
+            beforeOperation: [
+              ...(collection.hooks?.beforeOperation ?? []),
+              ...namedHooks({ noteDraftSave }),
+            ],
             beforeValidate: [
-              ensureTenantMembership,
-              refuseDraftMoves,
+              ...namedHooks({ ensureTenantMembership, refuseDraftMoves }),
               ...(collection.hooks?.beforeValidate ?? []),
             ],
             beforeChange: [
               ...(collection.hooks?.beforeChange ?? []),
-              ensureSameTenantReferences,
-              refuseStrandingMoves,
+              ...namedHooks({ ensureSameTenantReferences, refuseStrandingMoves }),
             ],
           },
         }

@@ -1,6 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, Plugin } from 'payload'
 
 import { forgetRecordReads } from '../db/transactionReads'
+import { namedHooks } from '../lib/hookNames'
 
 const forgetChanged: CollectionAfterChangeHook = async ({ collection, doc, req }) => {
   await forgetRecordReads({ req, record: { collection: collection.slug, id: String(doc.id) } })
@@ -25,7 +26,7 @@ export const transactionReads = (): Plugin => (config) => ({
     ...collection,
     hooks: {
       ...collection.hooks,
-      afterChange: [forgetChanged, ...(collection.hooks?.afterChange ?? [])],
+      afterChange: [...namedHooks({ forgetChanged }), ...(collection.hooks?.afterChange ?? [])],
       afterDelete: [forgetDeleted, ...(collection.hooks?.afterDelete ?? [])],
     },
   })),

@@ -13,6 +13,7 @@ import { keepPreviousStart } from './hooks/keepPreviousStart'
 import { zoneFromTenant } from './hooks/zoneFromTenant'
 import { startZone } from './startZoneField'
 import type { CollectionFacts } from '../facts'
+import { namedHooks } from '../../lib/hookNames'
 
 const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
@@ -39,9 +40,9 @@ export const EventInstances: CollectionConfig = {
   access: contentAccess,
   endpoints: bulkEndpoints,
   hooks: {
-    beforeValidate: [validateInstanceDates, zoneFromTenant],
-    beforeChange: [defaultInstanceTitle, keepBookingUrl, keepPreviousStart],
-    afterChange: [keepEventDates.afterChange],
+    beforeValidate: namedHooks({ validateInstanceDates, zoneFromTenant }),
+    beforeChange: namedHooks({ defaultInstanceTitle, keepBookingUrl, keepPreviousStart }),
+    afterChange: namedHooks({ keepEventDates: keepEventDates.afterChange }),
     afterDelete: [keepEventDates.afterDelete],
   },
   fields: [

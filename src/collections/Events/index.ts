@@ -14,6 +14,7 @@ import { eventDates } from './hooks/eventDates'
 import { keepBookingUrls } from './hooks/keepBookingUrls'
 import { setPublishedAt } from '../../hooks/setPublishedAt'
 import type { CollectionFacts } from '../facts'
+import { namedHooks } from '../../lib/hookNames'
 
 /** A date the server keeps from the event's performances: read-only, indexed for lists. */
 const performanceDate = ({ name, which }: { name: string; which: 'first' | 'last' }): Field => ({
@@ -58,8 +59,12 @@ export const Events: CollectionConfig = {
   indexes: [{ fields: ['slug', 'tenant'], unique: true }],
   hooks: {
     beforeDelete: [deletePerformances],
-    beforeChange: [deriveUrl({ prefix: '/events' }), setPublishedAt, eventDates],
-    afterChange: [keepBookingUrls],
+    beforeChange: namedHooks({
+      deriveUrl: deriveUrl({ prefix: '/events' }),
+      setPublishedAt,
+      eventDates,
+    }),
+    afterChange: namedHooks({ keepBookingUrls }),
   },
   fields: [
     titleField(),

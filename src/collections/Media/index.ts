@@ -7,6 +7,7 @@ import { absoluteSources } from './hooks/absoluteSources'
 import { prepareUpload } from './hooks/prepareUpload'
 import { setPrefix } from './hooks/setPrefix'
 import type { CollectionFacts } from '../facts'
+import { namedHooks } from '../../lib/hookNames'
 
 // The partner API's media input checks a file's type against the same list.
 export { allowedMimeTypes }
@@ -72,9 +73,9 @@ export const Media: CollectionConfig = {
     ],
   },
   hooks: {
-    beforeOperation: [prepareUpload],
-    beforeChange: [setPrefix],
-    afterRead: [absoluteSources],
+    beforeOperation: namedHooks({ prepareUpload }),
+    beforeChange: namedHooks({ setPrefix }),
+    afterRead: namedHooks({ absoluteSources }),
   },
   fields: [
     {

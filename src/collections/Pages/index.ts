@@ -12,6 +12,7 @@ import { eventListCount } from './eventListCount'
 import { deriveRelativePath } from './hooks/deriveRelativePath'
 import { refuseParentCycles } from './hooks/refuseParentCycles'
 import type { CollectionFacts } from '../facts'
+import { namedHooks } from '../../lib/hookNames'
 
 /** Website pages. `parent` and `breadcrumbs` come from the nested-docs plugin (see plugins/). */
 export const Pages: CollectionConfig = {
@@ -41,8 +42,8 @@ export const Pages: CollectionConfig = {
   versions: { drafts: { validate: true, schedulePublish: true }, maxPerDoc: 50 },
   indexes: [{ fields: ['slug', 'tenant'], unique: true }],
   hooks: {
-    beforeValidate: [refuseParentCycles],
-    beforeChange: [deriveRelativePath, setPublishedAt],
+    beforeValidate: namedHooks({ refuseParentCycles }),
+    beforeChange: namedHooks({ deriveRelativePath, setPublishedAt }),
   },
   fields: [
     titleField(),

@@ -8,6 +8,7 @@ import { canonicalTimeZone, validateTimeZone } from '../../lib/timeZones'
 import { oneLanguageChangeAtATime, restampSearchLanguage } from './hooks/restampSearchLanguage'
 import { validateTenantSlug } from './validateTenantSlug'
 import { validateWebsite } from './validateWebsite'
+import { namedHooks } from '../../lib/hookNames'
 
 export const Tenants: CollectionConfig = {
   slug: 'tenants',
@@ -27,7 +28,10 @@ export const Tenants: CollectionConfig = {
         id: { in: userTenantIds({ user: req.user, role: 'tenant-admin' }) },
       },
   },
-  hooks: { beforeChange: [oneLanguageChangeAtATime], afterChange: [restampSearchLanguage] },
+  hooks: {
+    beforeChange: namedHooks({ oneLanguageChangeAtATime }),
+    afterChange: namedHooks({ restampSearchLanguage }),
+  },
   fields: [
     { name: 'name', type: 'text', required: true },
     {

@@ -6,6 +6,7 @@ import { manageUsers, selfOrManagedUser } from '../../access/manageable'
 import { firstUserIsSuperAdmin } from './hooks/firstUserIsSuperAdmin'
 import { checkMembershipRows } from './hooks/checkMembershipRows'
 import { limitTenantAssignments } from './hooks/limitTenantAssignments'
+import { namedHooks } from '../../lib/hookNames'
 
 /**
  * Editors and admins. Global role: super-admin (every tenant) or user; per tenant (the
@@ -29,8 +30,8 @@ export const Users: CollectionConfig = {
     unlock: superAdminOnly,
   },
   hooks: {
-    beforeOperation: [checkMembershipRows],
-    beforeChange: [firstUserIsSuperAdmin, limitTenantAssignments],
+    beforeOperation: namedHooks({ checkMembershipRows }),
+    beforeChange: namedHooks({ firstUserIsSuperAdmin, limitTenantAssignments }),
   },
   fields: [
     { name: 'name', type: 'text' },

@@ -13,6 +13,7 @@ import { isLive, liveBefore, rememberLive } from './log/live'
 import { pruneChangeLog } from './log/prune'
 import { recordChange, type ChangeSubscriber } from './log/record'
 import { isPublished } from '../../access/published'
+import { namedHooks } from '../../lib/hookNames'
 
 type Logging = { kind: string; subscribers: readonly ChangeSubscriber[]; drafts: boolean }
 
@@ -72,8 +73,14 @@ const withLog = ({
     ...collection,
     hooks: {
       ...collection.hooks,
-      beforeChange: [...(collection.hooks?.beforeChange ?? []), ...(drafts ? [rememberLive] : [])],
-      afterChange: [...(collection.hooks?.afterChange ?? []), logChange(logging)],
+      beforeChange: [
+        ...(collection.hooks?.beforeChange ?? []),
+        ...(drafts ? namedHooks({ rememberLive }) : []),
+      ],
+      afterChange: [
+        ...(collection.hooks?.afterChange ?? []),
+        ...namedHooks({ logChange: logChange(logging) }),
+      ],
       afterDelete: [...(collection.hooks?.afterDelete ?? []), logDelete(logging)],
     },
   }

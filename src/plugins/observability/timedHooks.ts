@@ -1,5 +1,6 @@
 import type { CollectionConfig, Config } from 'payload'
 
+import { hookName } from '../../lib/hookNames'
 import { timeStep } from '../../lib/requestContext'
 
 const hookTypes = [
@@ -15,8 +16,9 @@ type Hook = (...args: unknown[]) => unknown
 
 /** A hook whose time goes to the request's step `hook.<type>.<name>` (`Server-Timing`). */
 const timed = ({ type, hook, at }: { type: string; hook: Hook; at: number }): Hook => {
-  // Server-Timing names are tokens: a hook's own name, else its place in the list.
-  const name = `hook.${type}.${/^[\w$]+$/.test(hook.name) ? hook.name : `${at}`}`
+  // The name it was registered by (`namedHooks`), which a production build keeps; a hook added
+  // by a package, whose own name the build may have shortened to a letter, by its place.
+  const name = `hook.${type}.${hookName(hook) ?? `${at}`}`
   return (...args) => timeStep(name, async () => hook(...args))
 }
 

@@ -3,6 +3,7 @@ import type { CollectionConfig, Plugin } from 'payload'
 import { ApiKeys } from './ApiKeys'
 import { announceAuthChange } from './cache/freshness'
 import { resolveOptions, type PartnerApiInput } from './options'
+import { namedHooks } from '../../lib/hookNames'
 
 export { dropAnswersOnWrite } from './cache/dropOnWrite'
 export type { PartnerApiInput } from './options'
@@ -35,7 +36,10 @@ const announcingAuthChanges = (collection: CollectionConfig): CollectionConfig =
         ...collection,
         hooks: {
           ...collection.hooks,
-          afterChange: [...(collection.hooks?.afterChange ?? []), announceAuthChange],
+          afterChange: [
+            ...(collection.hooks?.afterChange ?? []),
+            ...namedHooks({ announceAuthChange }),
+          ],
           afterDelete: [...(collection.hooks?.afterDelete ?? []), announceAuthChange],
         },
       }

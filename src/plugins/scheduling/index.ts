@@ -4,6 +4,7 @@ import { runPeriodically } from '../../lib/periodic'
 import { pollIntervalMs } from './defaults'
 import { cancelScheduledOnMove } from './hooks/cancelOnMove'
 import { runDueJobs } from './runner/runDueJobs'
+import { namedHooks } from '../../lib/hookNames'
 
 export type SchedulingOptions = {
   /** How often each instance looks for due changes. */
@@ -31,7 +32,10 @@ export const scheduling =
         ...collection,
         hooks: {
           ...collection.hooks,
-          beforeChange: [...(collection.hooks?.beforeChange ?? []), cancelScheduledOnMove],
+          beforeChange: [
+            ...(collection.hooks?.beforeChange ?? []),
+            ...namedHooks({ cancelScheduledOnMove }),
+          ],
         },
       }
     }),

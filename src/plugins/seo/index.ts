@@ -5,6 +5,7 @@ import { collectionsDeclaring } from '../../collections/facts'
 import { generateDescription, generateImage, generateTitle, generateURL } from './generate'
 import { guardSeoEndpoints } from './guardEndpoints'
 import { fillSeoDefaults } from './hooks/fillSeoDefaults'
+import { namedHooks } from '../../lib/hookNames'
 
 const isMeta = (field: Field): boolean => 'name' in field && field.name === 'meta'
 
@@ -48,7 +49,10 @@ export const seo = (): Plugin => (incoming) => {
             ...collection,
             hooks: {
               ...collection.hooks,
-              beforeChange: [...(collection.hooks?.beforeChange ?? []), fillSeoDefaults],
+              beforeChange: [
+                ...(collection.hooks?.beforeChange ?? []),
+                ...namedHooks({ fillSeoDefaults }),
+              ],
             },
           })
         : collection,

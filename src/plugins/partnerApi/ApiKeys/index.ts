@@ -7,6 +7,7 @@ import { rotateSecret } from './endpoints/rotateSecret'
 import { limitKeysPerTenant } from './hooks/limitKeysPerTenant'
 import { retireOnDelete, retireOnRevoke } from './hooks/retireKeyWork'
 import { checkKeyTenantsShape, issueKey, limitKeyTenants, revealKeyOnce } from './hooks/issueKey'
+import { namedHooks } from '../../../lib/hookNames'
 
 /**
  * Partner API keys. A key belongs to a partner, is bound to one or more tenants, and reads or
@@ -31,9 +32,9 @@ export const ApiKeys: CollectionConfig = {
   },
   endpoints: [rotateSecret],
   hooks: {
-    beforeOperation: [checkKeyTenantsShape],
-    beforeChange: [limitKeyTenants, limitKeysPerTenant, issueKey],
-    afterChange: [retireOnRevoke, revealKeyOnce],
+    beforeOperation: namedHooks({ checkKeyTenantsShape }),
+    beforeChange: namedHooks({ limitKeyTenants, limitKeysPerTenant, issueKey }),
+    afterChange: namedHooks({ retireOnRevoke, revealKeyOnce }),
     beforeDelete: [retireOnDelete],
   },
   fields: [

@@ -9,6 +9,7 @@ import type {
 import { relationId, type RelationValue } from '../../../lib/relationId'
 import { collectionsDeclaring } from '../kinds/declared'
 import { announceChange } from './freshness'
+import { namedHooks } from '../../../lib/hookNames'
 
 type Doc = { tenant?: RelationValue } | undefined
 
@@ -44,7 +45,10 @@ export const dropAnswersOnWrite = (): Plugin => (config) => {
           ...collection,
           hooks: {
             ...collection.hooks,
-            afterChange: [...(collection.hooks?.afterChange ?? []), afterChange],
+            afterChange: [
+              ...(collection.hooks?.afterChange ?? []),
+              ...namedHooks({ dropCachedAnswers: afterChange }),
+            ],
             afterDelete: [...(collection.hooks?.afterDelete ?? []), afterDelete],
           },
         }

@@ -4,6 +4,7 @@ import type { CollectionFacts } from '../../../collections/facts'
 import { previewCollections, previewLinksSlug } from '../defaults'
 import { previewLinkAccess } from './access'
 import { keepLink } from './keepLink'
+import { namedHooks } from '../../../lib/hookNames'
 
 /**
  * Links that let someone without an account read one draft event or page. The token is never
@@ -22,7 +23,7 @@ export const previewLinksCollection: CollectionConfig = {
       'Links that show a draft to someone without an account ("Share preview link" on an event or page). Revoke one to stop it at once.',
   },
   access: previewLinkAccess,
-  hooks: { beforeChange: [keepLink] },
+  hooks: { beforeChange: namedHooks({ keepLink }) },
   fields: [
     {
       name: 'collection',

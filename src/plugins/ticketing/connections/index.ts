@@ -35,6 +35,7 @@ import {
   validateTessituraBaseUrl,
   validateWholeBetween,
 } from './validate'
+import { namedHooks } from '../../../lib/hookNames'
 
 const isProvider = (provider: string) => (data: Record<string, unknown> | undefined) =>
   data?.provider === provider
@@ -67,16 +68,16 @@ export const ticketingConnectionsCollection: CollectionConfig = {
   access: connectionAccess,
   endpoints: [syncEndpoint],
   hooks: {
-    beforeChange: [
+    beforeChange: namedHooks({
       requireAdministeredTenant,
       limitConnectionsPerTenant,
       oneEleventPerTenant,
       refuseOtherCredentials,
       sealCredentials,
-    ],
-    afterRead: [answerNoCredentials],
+    }),
+    afterRead: namedHooks({ answerNoCredentials }),
     beforeDelete: [dropQueuedRuns, dropLinks],
-    afterChange: [refreshEleventLinksOnChange],
+    afterChange: namedHooks({ refreshEleventLinksOnChange }),
     afterDelete: [refreshEleventLinksOnDelete],
   },
   fields: [

@@ -4,14 +4,18 @@ import type { SyncedKind } from '../types'
 import { eleventEventLinks, eleventInstanceLink } from './eleventLinks'
 import { withLockedFields } from './lockedFieldAccess'
 import { dropLinksOnDelete, lockEventFields, lockInstanceFields } from './locks'
+import { namedHooks } from '../../../lib/hookNames'
 
 const hooksFor: Record<
   SyncedKind,
   Pick<NonNullable<CollectionConfig['hooks']>, 'beforeChange' | 'afterChange'>
 > = {
-  events: { beforeChange: [lockEventFields], afterChange: [eleventEventLinks] },
+  events: {
+    beforeChange: namedHooks({ lockEventFields }),
+    afterChange: namedHooks({ eleventEventLinks }),
+  },
   // Elevent's link before the collection's own hooks: `keepBookingUrl` derives from it.
-  'event-instances': { beforeChange: [lockInstanceFields, eleventInstanceLink] },
+  'event-instances': { beforeChange: namedHooks({ lockInstanceFields, eleventInstanceLink }) },
 }
 
 /**

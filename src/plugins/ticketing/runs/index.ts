@@ -5,6 +5,7 @@ import type { runKinds } from '../defaults'
 import { providers, runStatuses } from '../defaults'
 import { inMemberTenant } from '../connections/access'
 import { keepStoredRun } from './keepStoredRun'
+import { namedHooks } from '../../../lib/hookNames'
 
 const readOnly = { readOnly: true } as const
 const countNames = ['created', 'updated', 'unchanged', 'cancelled', 'removed', 'failed'] as const
@@ -36,7 +37,7 @@ export const ticketingSyncRunsCollection: CollectionConfig = {
     update: inAdministeredTenant,
     delete: () => false,
   },
-  hooks: { beforeChange: [keepStoredRun] },
+  hooks: { beforeChange: namedHooks({ keepStoredRun }) },
   // The runner's claim takes the oldest queued run; lists filter by connection and status.
   indexes: [{ fields: ['status', 'queuedAt'] }],
   fields: [

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { inAdministeredTenant } from '../../../access/administeredTenant'
 import { retryByHand } from './hooks/retryByHand'
 import { storedRecord } from './hooks/storedRecord'
+import { namedHooks } from '../../../lib/hookNames'
 
 const readOnly = { readOnly: true } as const
 
@@ -27,7 +28,7 @@ export const webhookDeliveriesCollection: CollectionConfig = {
     update: inAdministeredTenant,
     delete: () => false,
   },
-  hooks: { beforeChange: [retryByHand] },
+  hooks: { beforeChange: namedHooks({ retryByHand }) },
   // What the worker's claim looks for: a subscription's due messages in order and its
   // messages on their way; what the queue counts: a subscription's backlog. Earlier waiting
   // messages of the same record are found by a partial index (webhook, kind, record, change)

@@ -9,6 +9,7 @@ import { issueSecret, revealSecretOnce } from './hooks/issueSecret'
 import { limitWebhooksPerTenant } from './hooks/limitWebhooksPerTenant'
 import { recordMaker } from './hooks/recordMaker'
 import { validateTarget } from './validateTarget'
+import { namedHooks } from '../../../lib/hookNames'
 
 /**
  * A tenant's webhook subscriptions: where its changes are sent, which ones, signed with a
@@ -36,8 +37,13 @@ export const webhooksCollection = ({ kinds }: { kinds: readonly string[] }): Col
   access: webhookAccess,
   endpoints: [rotateSecretEndpoint, sendTestEndpoint],
   hooks: {
-    beforeChange: [requireAdministeredTenant, limitWebhooksPerTenant, issueSecret, recordMaker],
-    afterChange: [revealSecretOnce],
+    beforeChange: namedHooks({
+      requireAdministeredTenant,
+      limitWebhooksPerTenant,
+      issueSecret,
+      recordMaker,
+    }),
+    afterChange: namedHooks({ revealSecretOnce }),
     beforeDelete: [dropDeliveries],
   },
   fields: [
