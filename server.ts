@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs'
 import http from 'node:http'
+import type { Socket } from 'node:net'
 import path from 'node:path'
 import type { Duplex } from 'node:stream'
 import { fileURLToPath } from 'node:url'
@@ -102,7 +103,11 @@ const main = async (): Promise<void> => {
     if (direct) void serveDirect({ req, res, ...direct })
     else void handle(req, res)
   }
+  let stopping = false
   const server = http.createServer({ ServerResponse: ObservedResponse }, (req, res) => {
+    // A balancer's kept-alive connection brings requests after the stop began: each is answered,
+    // and its connection closed after it, so the drain ends with the requests in flight.
+    if (stopping) res.shouldKeepAlive = false
     const context = observeRequest({
       req,
       res,
@@ -121,6 +126,16 @@ const main = async (): Promise<void> => {
     upgraded.add(socket)
     socket.once('close', () => upgraded.delete(socket))
   })
+  // A connection that has sent nothing yet holds up `server.close()` until Node's headers
+  // time-out (a minute), yet no request of it can be lost: a stop closes it.
+  const sockets = new Set<Socket>()
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  })
+  const closeSilent = (): void => {
+    for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy()
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(settings.port, settings.host, resolve)
@@ -143,7 +158,6 @@ const main = async (): Promise<void> => {
   )
   if (metrics) log(`metrics on http://${settings.metricsHost}:${settings.metricsPort}/metrics`)
 
-  let stopping = false
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) {
       log(`${signal} again: stopping now`)
@@ -156,19 +170,25 @@ const main = async (): Promise<void> => {
     await new Promise<void>((resolve) => {
       const force = setTimeout(() => {
         drained = false
-        log(`requests still open after ${settings.shutdownTimeoutMs} ms: closing them`)
+        log(
+          `requests still open after ${settings.shutdownTimeoutMs} ms (${sockets.size} connections): closing them`,
+        )
         clearInterval(sweep)
         server.closeAllConnections()
         resolve()
       }, settings.shutdownTimeoutMs)
       // A keep-alive connection turns idle when its last response is sent; close it then.
-      const sweep = setInterval(() => server.closeIdleConnections(), 50)
+      const sweep = setInterval(() => {
+        server.closeIdleConnections()
+        closeSilent()
+      }, 50)
       server.close(() => {
         clearTimeout(force)
         clearInterval(sweep)
         resolve()
       })
       server.closeIdleConnections()
+      closeSilent()
       for (const socket of upgraded) socket.destroy()
     })
     metrics?.close()

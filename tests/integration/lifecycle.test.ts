@@ -63,6 +63,36 @@ describe('the app with its embedded PostgreSQL', () => {
     expect(postgresProcessesFor(dataDir)).toEqual([])
   })
 
+  it('answers what a kept-alive connection sends after the stop, then closes it; a silent one holds nothing up', async () => {
+    const app = await startApp({ databaseUri: '', env })
+    const port = Number(new URL(app.origin).port)
+    // Connected, and not a byte sent: no request of it can be lost.
+    const silent = net.connect(port, '127.0.0.1')
+    const silentClosed = new Promise((r) => silent.once('close', r))
+    // A balancer's kept-alive connection: a request under way when the signal lands (its
+    // last body byte comes after), and the next request right behind it on the same socket.
+    const kept = net.connect(port, '127.0.0.1')
+    let answers = ''
+    kept.on('data', (chunk: Buffer) => (answers += chunk.toString()))
+    const keptClosed = new Promise((r) => kept.once('close', r))
+    const body = JSON.stringify(credentials)
+    kept.write(
+      `POST /api/users/login HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, -1)}`,
+    )
+    await new Promise((r) => setTimeout(r, 300))
+    const exit = app.stop('SIGTERM')
+    await new Promise((r) => setTimeout(r, 100))
+    kept.write(`${body.slice(-1)}GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n`)
+    await Promise.all([keptClosed, silentClosed])
+    const heads = answers.split('HTTP/1.1 ').slice(1)
+    expect(heads.map((head) => head.slice(0, 6))).toEqual(['200 OK', '200 OK'])
+    expect(heads[1]).toMatch(/\r\nconnection: close\r\n/i)
+    expect(await exit).toBe(0)
+    expect(app.output()).toContain('requests drained')
+    expect(app.output()).not.toContain('requests still open')
+  })
+
   it('finds its data again on the next start, and stops on SIGINT too', async () => {
     const app = await startApp({ databaseUri: '', env })
     try {

@@ -428,5 +428,9 @@ describe('three instances behind a balancer', () => {
     await load
     expect(statuses.length).toBeGreaterThan(30)
     expect(statuses.filter((s) => s !== 200)).toEqual([])
+    // The balancer's kept-alive connections kept bringing requests: each was answered and its
+    // connection closed after it, so the stop drained rather than cutting requests off.
+    expect(leaving.output()).toContain('requests drained')
+    expect(leaving.output()).not.toContain('requests still open after')
   })
 })
