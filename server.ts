@@ -126,15 +126,18 @@ const main = async (): Promise<void> => {
     upgraded.add(socket)
     socket.once('close', () => upgraded.delete(socket))
   })
-  // A connection that has sent nothing yet holds up `server.close()` until Node's headers
-  // time-out (a minute), yet no request of it can be lost: a stop closes it.
-  const sockets = new Set<Socket>()
+  // A connection that has sent nothing holds up `server.close()` until Node's headers time-out
+  // (a minute). A stop closes it once it has been silent for a second: a client that connects
+  // and then sends at once has its request read and answered, not reset.
+  const sockets = new Map<Socket, number>()
   server.on('connection', (socket: Socket) => {
-    sockets.add(socket)
+    sockets.set(socket, Date.now())
     socket.once('close', () => sockets.delete(socket))
   })
   const closeSilent = (): void => {
-    for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy()
+    const before = Date.now() - 1_000
+    for (const [socket, connected] of sockets)
+      if (socket.bytesRead === 0 && connected < before) socket.destroy()
   }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
