@@ -73,12 +73,14 @@ export const signInToAdmin = async ({
 
 /**
  * Clicks until the click has had its effect. Payload's drawers validate their form on the
- * server as fields change; a click that lands while that check is in flight is dropped.
+ * server as fields change; a click that lands while that check is in flight is dropped. On a
+ * machine busy with the integration tests beside the browser's, a check can take seconds: a
+ * block added to a page once needed more than 30 s of tries.
  */
 export const clickUntil = async ({
   click,
   done,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
 }: {
   click: () => Promise<void>
   done: () => Promise<boolean>
