@@ -123,4 +123,16 @@ describe('ObservedResponse', () => {
     expect(raw.id).toMatch(/^[0-9a-f-]{36}$/)
     expect(raw.headers.get('content-type')).toBe('text/plain')
   })
+
+  it('puts it on a head given as [name, value] pairs', async () => {
+    const pairs = await exchangeThrough((res) => {
+      res.writeHead(200, [
+        ['content-type', 'text/plain'],
+        ['content-length', '2'],
+      ] as unknown as string[])
+      res.end('ok')
+    })
+    expect(pairs.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(pairs.headers.get('content-type')).toBe('text/plain')
+  })
 })

@@ -33,7 +33,10 @@ export class ObservedResponse<
       id === undefined || given === undefined
         ? given
         : Array.isArray(given)
-          ? [...given, requestIdHeader, id]
+          ? // Node takes a flat list of names and values, or a list of [name, value] pairs.
+            Array.isArray(given[0])
+            ? [...given, [requestIdHeader, id] as unknown as OutgoingHttpHeader]
+            : [...given, requestIdHeader, id]
           : { ...given, [requestIdHeader]: id }
     return typeof reason === 'string'
       ? super.writeHead(status, reason, withId)
