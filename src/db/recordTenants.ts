@@ -10,7 +10,7 @@ const what = 'tenant'
 
 /**
  * The lock a record's tenant is read under by a write about to point at it. A move takes the
- * record's row `for update` before it looks for what points at it (`lockForMove`), which this
+ * record's row `for update` before it looks for what points at it (`lockRecord`), which this
  * lock conflicts with and nothing else a write takes does: so whichever of the two reads
  * second sees what the other committed, and a tenant read once holds until the transaction
  * ends (a batch keeps it for all its records). A move waits for the writes that checked the
@@ -77,11 +77,12 @@ export const noteRecordTenant = ({
 }): Promise<void> => keepRead({ req, record: { collection, id }, what, value: tenant, since })
 
 /**
- * Takes a record's row before a move to another tenant looks for what points at it: waits for
- * every write that read its tenant (`tenantReadLock`) to end, and makes every later one wait
- * for the move. In the request's transaction, so the lock holds until the move commits.
+ * Takes a record's row `for update` in the request's transaction, until it ends: an `If-Match`
+ * write's check and write, or a move to another tenant before it looks for what points at the
+ * record (which waits for every write that read its tenant with `tenantReadLock`, and makes
+ * every later one wait for the move).
  */
-export const lockForMove = async ({
+export const lockRecord = async ({
   req,
   collection,
   id,

@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook, FlattenedField, PayloadRequest, Where } from 'payload'
 import { ValidationError } from 'payload'
 
-import { lockForMove } from '../db/recordTenants'
+import { lockRecord } from '../db/recordTenants'
 import { relationId, type RelationValue } from '../lib/relationId'
 import { linkableCollections } from '../fields/richText'
 import { collectReferences } from './ensureSameTenantReferences'
@@ -161,7 +161,7 @@ export const refuseStrandingMoves: CollectionBeforeChangeHook = async ({
   const tenant = tenantMovedTo({ data, originalDoc, operation })
   if (!tenant) return data
   const id = String(originalDoc?.id)
-  await lockForMove({ req, collection: collection.slug, id })
+  await lockRecord({ req, collection: collection.slug, id })
   const from = relationId(originalDoc?.tenant as RelationValue)
   const stranded = [
     ...(await strandedReferences({ req, target: collection.slug, id, tenant })),

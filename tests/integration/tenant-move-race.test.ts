@@ -87,6 +87,20 @@ const waitersReach = async (count: number): Promise<void> => {
   }
 }
 
+/**
+ * `first` runs up to the gate; then `second` starts, and runs up to the gate too or waits on
+ * `first`; then the gate opens. Their answers, in that order.
+ */
+const inTurn = async <A, B>(first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> => {
+  await closeGate()
+  const a = first()
+  await waitersReach(1)
+  const b = second()
+  await Promise.race([b, waitersReach(2)])
+  await openGate()
+  return Promise.all([a, b])
+}
+
 /** Performances of one tenant at a venue of another: what neither order may leave behind. */
 const strandedPerformances = async (): Promise<number> => {
   const result = await postgresOf(payload).drizzle.execute<{ n: number }>(
@@ -144,16 +158,12 @@ afterAll(async () => {
 describe('a tenant move racing a batch that points at the record moved', () => {
   it('waits for the batch that checked the venue first, then refuses to strand it', async () => {
     const venue = await newVenue('Hall checked first')
-    await closeGate()
-    const created = batch(venue)
-    // The batch has checked the venue and written its rows; it waits to append its changes.
-    await waitersReach(1)
-    const moved = move(venue)
-    // The move waits on the batch (or, without a lock between them, on the gate).
-    await Promise.race([moved, waitersReach(2)])
-    await openGate()
-
-    const [answer, moveAnswer] = await Promise.all([created, moved])
+    // The batch checks the venue and writes its rows, then waits to append its changes; the
+    // move waits on the batch (or, without a lock between them, on the gate).
+    const [answer, moveAnswer] = await inTurn(
+      () => batch(venue),
+      () => move(venue),
+    )
     expect(answer.status, JSON.stringify(answer.body)).toBe(201)
     expect(moveAnswer.status, moveAnswer.body).toBe(400)
     expect(moveAnswer.body).toContain('Records of the old tenant point at this one')
@@ -164,15 +174,11 @@ describe('a tenant move racing a batch that points at the record moved', () => {
 
   it('makes a batch that checks a venue being moved wait for the move, then refuse it', async () => {
     const venue = await newVenue('Hall moved first')
-    await closeGate()
-    const moved = move(venue)
-    // The move found nothing pointing at the venue and changed it; it waits to append.
-    await waitersReach(1)
-    const created = batch(venue)
-    await Promise.race([created, waitersReach(2)])
-    await openGate()
-
-    const [moveAnswer, answer] = await Promise.all([moved, created])
+    // The move finds nothing pointing at the venue and changes it, then waits to append.
+    const [moveAnswer, answer] = await inTurn(
+      () => move(venue),
+      () => batch(venue),
+    )
     expect(moveAnswer.status, moveAnswer.body).toBe(200)
     expect(answer.status, JSON.stringify(answer.body)).toBe(400)
     expect(JSON.stringify(answer.body)).toContain('venue')
@@ -190,15 +196,11 @@ describe('a tenant move racing a batch that points at the record moved', () => {
     })
     expect(event.status, JSON.stringify(event.body)).toBe(201)
     const id = String(event.body.id)
-    await closeGate()
-    const moved = move(id, 'events')
-    await waitersReach(1)
     // The performance's title and booking link come from the event, read with its tenant.
-    const created = batch(venue, id)
-    await Promise.race([created, waitersReach(2)])
-    await openGate()
-
-    const [moveAnswer, answer] = await Promise.all([moved, created])
+    const [moveAnswer, answer] = await inTurn(
+      () => move(id, 'events'),
+      () => batch(venue, id),
+    )
     expect(moveAnswer.status, moveAnswer.body).toBe(200)
     expect(answer.status, JSON.stringify(answer.body)).toBe(400)
     expect(JSON.stringify(answer.body)).toContain('event')

@@ -1,4 +1,3 @@
-import { sql } from '@payloadcms/db-postgres/drizzle'
 import {
   commitTransaction,
   createLocalReq,
@@ -7,8 +6,7 @@ import {
   type PayloadRequest,
 } from 'payload'
 
-import { executeInRequest } from '../../../db/inTransaction'
-import { collectionTableName } from '../../../db/postgres'
+import { lockRecord } from '../../../db/recordTenants'
 import { etagOf, matches } from '../../../lib/etag'
 import { fail } from '../../../lib/partnerProblem'
 import { presentRecord } from '../records/present'
@@ -44,14 +42,9 @@ export const ifStillMatching = async <T>({
   const req = await createLocalReq({}, payload)
   await initTransaction(req)
   try {
-    const table = collectionTableName({ payload, collection: kind.collection })
-    if (!table) throw new Error(`ifMatch: no table for ${kind.collection}`)
     // The row is the tenant's: `findOwn` found it through the tenant's read access just above,
     // and finds it again under the lock, so a record moved away in between answers 404.
-    await executeInRequest({
-      req,
-      query: sql`select 1 from ${sql.identifier(table)} where id = ${id} for update`,
-    })
+    await lockRecord({ req, collection: kind.collection, id })
     const current = await findOwn({ payload, kind, principal, id, req })
     const etag = await etagOfRecord({
       payload,
