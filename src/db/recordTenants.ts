@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 
 import { isUuid } from '../lib/uuid'
-import { executeInRequest } from './inTransaction'
+import { executeInRequest, sessionOf } from './inTransaction'
 import { collectionTable } from './postgres'
 import { keepRead, readEachOnce } from './transactionReads'
 
@@ -76,26 +76,43 @@ export const noteRecordTenant = ({
   since: number
 }): Promise<void> => keepRead({ req, record: { collection, id }, what, value: tenant, since })
 
+/** The row locks a write takes on a record, weakest first. */
+const lockModes = { edit: sql`for no key update`, move: sql`for update` } as const
+type LockMode = keyof typeof lockModes
+
+/** What each transaction has locked, by its session object: the locks end with it. */
+const heldLocks = new WeakMap<object, Map<string, LockMode>>()
+
 /**
- * Takes a record's row `for update` in the request's transaction, until it ends: an `If-Match`
- * write's check and write, or a move to another tenant before it looks for what points at the
- * record (which waits for every write that read its tenant with `tenantReadLock`, and makes
- * every later one wait for the move).
+ * Takes a record's row in the request's transaction, until it ends. `edit` (an update or
+ * delete of one record, before Payload reads it: `lockEditedRecord`) waits for a move or
+ * another edit of the record under way, so what Payload then reads, with the reader's access,
+ * is what it writes over. `move`, the default (an `If-Match` write's check and write, or a
+ * move to another tenant before it looks for what points at the record), also waits for every
+ * write that read the record's tenant with `tenantReadLock`, and makes every later one wait.
+ * A lock the transaction already holds is not asked for again.
  */
 export const lockRecord = async ({
   req,
   collection,
   id,
+  mode = 'move',
 }: {
   req: PayloadRequest
   collection: string
   id: string
+  mode?: LockMode
 }): Promise<void> => {
   const table = collectionTable({ payload: req.payload, collection })
   const column = table?.columns.id?.name
   if (!table || !column) throw new Error(`${collection} has no id column`)
+  const session = await sessionOf(req)
+  const held = session ? (heldLocks.get(session) ?? new Map<string, LockMode>()) : undefined
+  const key = `${collection}:${id}`
+  if (held?.get(key) === 'move' || held?.get(key) === mode) return
   await executeInRequest({
     req,
-    query: sql`select 1 from ${sql.identifier(table.name)} where ${sql.identifier(column)} = ${id} for update`,
+    query: sql`select 1 from ${sql.identifier(table.name)} where ${sql.identifier(column)} = ${id} ${lockModes[mode]}`,
   })
+  if (session && held) heldLocks.set(session, held.set(key, mode))
 }

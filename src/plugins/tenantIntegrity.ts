@@ -2,6 +2,7 @@ import type { Plugin } from 'payload'
 
 import { ensureSameTenantReferences } from '../hooks/ensureSameTenantReferences'
 import { ensureTenantMembership } from '../hooks/ensureTenantMembership'
+import { lockEditedRecord } from '../hooks/lockEditedRecord'
 import { noteDraftSave, refuseDraftMoves } from '../hooks/refuseDraftMoves'
 import { refuseStrandingMoves } from '../hooks/refuseStrandingMoves'
 import { namedHooks } from '../lib/hookNames'
@@ -20,7 +21,7 @@ export const tenantIntegrity = (): Plugin => (config) => ({
             ...collection.hooks,
             beforeOperation: [
               ...(collection.hooks?.beforeOperation ?? []),
-              ...namedHooks({ noteDraftSave }),
+              ...namedHooks({ noteDraftSave, lockEditedRecord }),
             ],
             beforeValidate: [
               ...namedHooks({ ensureTenantMembership, refuseDraftMoves }),

@@ -27,6 +27,7 @@ let home: Tenant
 let away: Tenant
 let writeKey = ''
 let adminToken = ''
+let editorToken = ''
 let eventId = ''
 let gate: PoolClient | undefined
 
@@ -118,6 +119,19 @@ const performancesAt = async (venue: string): Promise<number> => {
   return Number(result.rows[0]?.n)
 }
 
+/** The home editor's save of a venue's title in the admin (Payload's REST route). */
+const editorRenames = async (id: string, title: string): Promise<number> =>
+  (
+    await fetch(`${app.origin}/api/venues/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `JWT ${editorToken}` },
+      body: JSON.stringify({ title }),
+    })
+  ).status
+
+const titleOf = async (id: string): Promise<string> =>
+  String((await payload.findByID({ collection: 'venues', id, overrideAccess: true })).title)
+
 const tenantOf = async (
   id: string,
   collection: 'venues' | 'events' = 'venues',
@@ -136,6 +150,16 @@ beforeAll(async () => {
   adminToken = await login({
     origin: app.origin,
     email: admin.email,
+    password: 'test-password-123',
+  })
+  const editor = await createUser({
+    payload,
+    email: 'mr-editor@example.com',
+    tenants: [{ tenant: home, roles: ['editor'] }],
+  })
+  editorToken = await login({
+    origin: app.origin,
+    email: editor.email,
     password: 'test-password-123',
   })
   const event = await api().create('events', {
@@ -206,5 +230,63 @@ describe('a tenant move racing a batch that points at the record moved', () => {
     expect(JSON.stringify(answer.body)).toContain('event')
     expect(await tenantOf(id, 'events')).toBe(away.id)
     expect(await strandedPerformances()).toBe(0)
+  })
+})
+
+/**
+ * An edit of the record that is being moved: the home tenant's editor or write key read the
+ * record while it was still theirs, and their save reaches the row only after the move
+ * committed. Payload's update writes the whole record, tenant included, so without a check
+ * the save would have written into another tenant's record and quietly moved it back.
+ */
+describe('a tenant move racing an edit of the record moved', () => {
+  it("refuses a write key's edit that reaches the record after it moved away", async () => {
+    const venue = await newVenue('Hall being sold')
+    const [moveAnswer, edit] = await inTurn(
+      () => move(venue),
+      () => api().update('venues', venue, { title: 'Renamed by the old owner' }),
+    )
+    expect(moveAnswer.status, moveAnswer.body).toBe(200)
+    // Missing, as every record of another tenant is to a key.
+    expect(edit.status, JSON.stringify(edit.body)).toBe(404)
+    expect(await tenantOf(venue)).toBe(away.id)
+    expect(await titleOf(venue)).toBe('Hall being sold')
+  })
+
+  it("refuses a write key's delete that reaches the record after it moved away", async () => {
+    const venue = await newVenue('Hall kept by its buyer')
+    const [moveAnswer, removal] = await inTurn(
+      () => move(venue),
+      () => api().remove('venues', venue),
+    )
+    expect(moveAnswer.status, moveAnswer.body).toBe(200)
+    expect(removal.status, JSON.stringify(removal.body)).toBe(404)
+    expect(await tenantOf(venue)).toBe(away.id)
+  })
+
+  it("refuses an editor's save that reaches the record after it moved away", async () => {
+    const venue = await newVenue('Hall changing hands')
+    const [moveAnswer, status] = await inTurn(
+      () => move(venue),
+      () => editorRenames(venue, 'Saved by the old owner'),
+    )
+    expect(moveAnswer.status, moveAnswer.body).toBe(200)
+    // Payload's answer to an edit of any record of another tenant, as a later save gets.
+    expect(status).toBe(403)
+    expect(await editorRenames(venue, 'Saved again by the old owner')).toBe(403)
+    expect(await tenantOf(venue)).toBe(away.id)
+    expect(await titleOf(venue)).toBe('Hall changing hands')
+  })
+
+  it('lets the move wait for an edit that reached the record first, and keeps both', async () => {
+    const venue = await newVenue('Hall renamed, then sold')
+    const [edit, moveAnswer] = await inTurn(
+      () => api().update('venues', venue, { title: 'Renamed before the sale' }),
+      () => move(venue),
+    )
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200)
+    expect(moveAnswer.status, moveAnswer.body).toBe(200)
+    expect(await tenantOf(venue)).toBe(away.id)
+    expect(await titleOf(venue)).toBe('Renamed before the sale')
   })
 })

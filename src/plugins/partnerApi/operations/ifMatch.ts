@@ -1,6 +1,7 @@
 import {
   commitTransaction,
   createLocalReq,
+  Forbidden,
   initTransaction,
   killTransaction,
   type PayloadRequest,
@@ -10,12 +11,31 @@ import { lockRecord } from '../../../db/recordTenants'
 import { etagOf, matches } from '../../../lib/etag'
 import { fail } from '../../../lib/partnerProblem'
 import { presentRecord } from '../records/present'
-import { findOwn } from './findOwn'
+import { findOwn, missingRecord } from './findOwn'
 import type { OperationArgs } from './types'
 
 /** The tag a retrieve answers for this record, from the same bytes. */
 const etagOfRecord = async (args: Parameters<typeof presentRecord>[0]) =>
   etagOf(JSON.stringify(await presentRecord(args)))
+
+/**
+ * Payload refuses a write by id that its access does not find with Forbidden. `findOwn` found
+ * the record through the same access just before, so it left the tenant in between (a move
+ * committed while the write waited for the record, `lockEditedRecord`): it is missing now, like
+ * any record of another tenant.
+ */
+const stillOwn = async <T>({
+  kind,
+  id,
+  write,
+}: Pick<OperationArgs, 'kind'> & { id: string; write: () => Promise<T> }): Promise<T> => {
+  try {
+    return await write()
+  } catch (err) {
+    if (err instanceof Forbidden) missingRecord({ kind, id })
+    throw err
+  }
+}
 
 /**
  * Runs `write` only while the record still has the tag the partner read (`If-Match`), else a
@@ -35,7 +55,10 @@ export const ifStillMatching = async <T>({
   ifMatch: string | null
   write: (args: { req?: PayloadRequest; current: object }) => Promise<T>
 }): Promise<T> => {
-  if (ifMatch === null) return write({ current: await findOwn({ payload, kind, principal, id }) })
+  if (ifMatch === null) {
+    const current = await findOwn({ payload, kind, principal, id })
+    return stillOwn({ kind, id, write: () => write({ current }) })
+  }
   // Not a record of this tenant, or no id at all: the 404 comes before any lock is taken.
   await findOwn({ payload, kind, principal, id })
   // Each Local API call below sets the principal as this request's user.
@@ -60,7 +83,7 @@ export const ifStillMatching = async <T>({
         headers: { etag },
       })
     }
-    const result = await write({ req, current })
+    const result = await stillOwn({ kind, id, write: () => write({ req, current }) })
     await commitTransaction(req)
     return result
   } catch (err) {
