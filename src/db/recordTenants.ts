@@ -90,7 +90,8 @@ const heldLocks = new WeakMap<object, Map<string, LockMode>>()
  * is what it writes over. `move`, the default (an `If-Match` write's check and write, or a
  * move to another tenant before it looks for what points at the record), also waits for every
  * write that read the record's tenant with `tenantReadLock`, and makes every later one wait.
- * A lock the transaction already holds is not asked for again.
+ * A lock the transaction already holds is not asked for again: `false`, where a lock taken now
+ * answers `true`.
  */
 export const lockRecord = async ({
   req,
@@ -102,17 +103,18 @@ export const lockRecord = async ({
   collection: string
   id: string
   mode?: LockMode
-}): Promise<void> => {
+}): Promise<boolean> => {
   const table = collectionTable({ payload: req.payload, collection })
   const column = table?.columns.id?.name
   if (!table || !column) throw new Error(`${collection} has no id column`)
   const session = await sessionOf(req)
   const held = session ? (heldLocks.get(session) ?? new Map<string, LockMode>()) : undefined
   const key = `${collection}:${id}`
-  if (held?.get(key) === 'move' || held?.get(key) === mode) return
+  if (held?.get(key) === 'move' || held?.get(key) === mode) return false
   await executeInRequest({
     req,
     query: sql`select 1 from ${sql.identifier(table.name)} where ${sql.identifier(column)} = ${id} ${lockModes[mode]}`,
   })
   if (session && held) heldLocks.set(session, held.set(key, mode))
+  return true
 }

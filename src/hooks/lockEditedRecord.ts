@@ -1,4 +1,11 @@
-import type { CollectionBeforeOperationHook } from 'payload'
+import type {
+  CollectionBeforeChangeHook,
+  CollectionBeforeDeleteHook,
+  CollectionBeforeOperationHook,
+  CollectionSlug,
+  PayloadRequest,
+} from 'payload'
+import { Forbidden } from 'payload'
 
 import { lockRecord } from '../db/recordTenants'
 import { isUuid } from '../lib/uuid'
@@ -10,8 +17,8 @@ import { isUuid } from '../lib/uuid'
  * have written into the new tenant's record and moved it back, and a move read before an edit
  * committed would have written the edit away. With the row taken first, the second of the two
  * waits, then reads what the first committed: the old tenant no longer finds the record, and
- * the move keeps the edit. A bulk update or delete (by a filter) reads its records first and
- * is left to Payload.
+ * the move keeps the edit. A bulk update or delete (by a filter) reads its records before any
+ * hook runs: `lockBulkWrittenRecord` takes each one's row as it is written.
  */
 export const lockEditedRecord: CollectionBeforeOperationHook = async ({
   args,
@@ -23,4 +30,48 @@ export const lockEditedRecord: CollectionBeforeOperationHook = async ({
   if (!req || (typeof id !== 'string' && typeof id !== 'number') || !isUuid(String(id))) return args
   await lockRecord({ req, collection: collection.slug, id: String(id), mode: 'edit' })
   return args
+}
+
+/**
+ * A bulk update or delete read its records, with the user's access, before it took their rows:
+ * each record's row is taken as it is written and the record read again with the same access,
+ * and one that has left the user's reach since (moved to another tenant) is refused. A record
+ * whose row the transaction already holds was read after it was taken (`lockEditedRecord`).
+ */
+const recheckAfterLock = async ({
+  req,
+  collection,
+  id,
+}: {
+  req: PayloadRequest
+  collection: CollectionSlug
+  id: string
+}): Promise<void> => {
+  if (!isUuid(id) || !(await lockRecord({ req, collection, id, mode: 'edit' }))) return
+  const { docs } = await req.payload.find({
+    collection,
+    where: { id: { equals: id } },
+    select: {},
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    overrideAccess: false,
+    user: req.user,
+    req,
+  })
+  if (docs.length === 0) throw new Forbidden(req.t)
+}
+
+export const lockBulkWrittenRecord: {
+  beforeChange: CollectionBeforeChangeHook
+  beforeDelete: CollectionBeforeDeleteHook
+} = {
+  beforeChange: async ({ collection, data, operation, originalDoc, req }) => {
+    if (operation === 'update' && originalDoc?.id !== undefined)
+      await recheckAfterLock({ req, collection: collection.slug, id: String(originalDoc.id) })
+    return data
+  },
+  beforeDelete: async ({ collection, id, req }) => {
+    await recheckAfterLock({ req, collection: collection.slug, id: String(id) })
+  },
 }

@@ -2,7 +2,7 @@ import type { Plugin } from 'payload'
 
 import { ensureSameTenantReferences } from '../hooks/ensureSameTenantReferences'
 import { ensureTenantMembership } from '../hooks/ensureTenantMembership'
-import { lockEditedRecord } from '../hooks/lockEditedRecord'
+import { lockBulkWrittenRecord, lockEditedRecord } from '../hooks/lockEditedRecord'
 import { noteDraftSave, refuseDraftMoves } from '../hooks/refuseDraftMoves'
 import { refuseStrandingMoves } from '../hooks/refuseStrandingMoves'
 import { namedHooks } from '../lib/hookNames'
@@ -29,7 +29,15 @@ export const tenantIntegrity = (): Plugin => (config) => ({
             ],
             beforeChange: [
               ...(collection.hooks?.beforeChange ?? []),
-              ...namedHooks({ ensureSameTenantReferences, refuseStrandingMoves }),
+              ...namedHooks({
+                ensureSameTenantReferences,
+                refuseStrandingMoves,
+                lockBulkWrittenRecord: lockBulkWrittenRecord.beforeChange,
+              }),
+            ],
+            beforeDelete: [
+              ...(collection.hooks?.beforeDelete ?? []),
+              ...namedHooks({ lockBulkWrittenRecord: lockBulkWrittenRecord.beforeDelete }),
             ],
           },
         }

@@ -129,6 +129,30 @@ const editorRenames = async (id: string, title: string): Promise<number> =>
     })
   ).status
 
+/** The home editor's bulk save or delete in the admin's list: by a filter, not by id. */
+const editorInBulk = async (
+  method: 'PATCH' | 'DELETE',
+  id: string,
+  body?: object,
+): Promise<{ status: number; body: string }> => {
+  const res = await fetch(`${app.origin}/api/venues?where[id][equals]=${id}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `JWT ${editorToken}` },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
+  return { status: res.status, body: await res.text() }
+}
+
+const venueExists = async (id: string): Promise<boolean> =>
+  (
+    await payload.find({
+      collection: 'venues',
+      where: { id: { equals: id } },
+      overrideAccess: true,
+      limit: 1,
+    })
+  ).docs.length === 1
+
 const titleOf = async (id: string): Promise<string> =>
   String((await payload.findByID({ collection: 'venues', id, overrideAccess: true })).title)
 
@@ -276,6 +300,28 @@ describe('a tenant move racing an edit of the record moved', () => {
     expect(await editorRenames(venue, 'Saved again by the old owner')).toBe(403)
     expect(await tenantOf(venue)).toBe(away.id)
     expect(await titleOf(venue)).toBe('Hall changing hands')
+  })
+
+  it("refuses an editor's bulk save and bulk delete that reach the record after it moved", async () => {
+    const saved = await newVenue('Hall in a bulk edit')
+    const [moveAnswer, bulkSave] = await inTurn(
+      () => move(saved),
+      () => editorInBulk('PATCH', saved, { title: 'Bulk-saved by the old owner' }),
+    )
+    expect(moveAnswer.status, moveAnswer.body).toBe(200)
+    expect(bulkSave.body).not.toContain('Bulk-saved by the old owner')
+    expect(await tenantOf(saved)).toBe(away.id)
+    expect(await titleOf(saved)).toBe('Hall in a bulk edit')
+
+    const deleted = await newVenue('Hall in a bulk delete')
+    const [secondMove, bulkDelete] = await inTurn(
+      () => move(deleted),
+      () => editorInBulk('DELETE', deleted),
+    )
+    expect(secondMove.status, secondMove.body).toBe(200)
+    expect(bulkDelete.status, bulkDelete.body).not.toBe(200)
+    expect(await venueExists(deleted)).toBe(true)
+    expect(await tenantOf(deleted)).toBe(away.id)
   })
 
   it('lets the move wait for an edit that reached the record first, and keeps both', async () => {
