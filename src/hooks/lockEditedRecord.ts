@@ -10,6 +10,9 @@ import { Forbidden } from 'payload'
 import { lockRecord } from '../db/recordTenants'
 import { isUuid } from '../lib/uuid'
 
+/** Set by a bulk write that applies its user's access, until the next bulk write of the kind. */
+const bulkRecheck = (slug: string) => `recheckBulkWriteOf:${slug}`
+
 /**
  * An update or delete of one record takes the record's row before Payload reads it to check
  * access and merge the changes. Payload then writes the whole record, tenant included: read
@@ -26,8 +29,18 @@ export const lockEditedRecord: CollectionBeforeOperationHook = async ({
   operation,
 }) => {
   if (operation !== 'update' && operation !== 'delete') return args
-  const { id, req } = args as { id?: unknown; req?: Parameters<typeof lockRecord>[0]['req'] }
-  if (!req || (typeof id !== 'string' && typeof id !== 'number') || !isUuid(String(id))) return args
+  const { id, req, overrideAccess } = args as {
+    id?: unknown
+    req?: PayloadRequest
+    overrideAccess?: boolean
+  }
+  if (!req) return args
+  if (id === undefined) {
+    // A bulk write: its records are read again only for a user whose access it applies.
+    req.context[bulkRecheck(collection.slug)] = overrideAccess !== true
+    return args
+  }
+  if ((typeof id !== 'string' && typeof id !== 'number') || !isUuid(String(id))) return args
   await lockRecord({ req, collection: collection.slug, id: String(id), mode: 'edit' })
   return args
 }
@@ -47,7 +60,8 @@ const recheckAfterLock = async ({
   collection: CollectionSlug
   id: string
 }): Promise<void> => {
-  if (!isUuid(id) || !(await lockRecord({ req, collection, id, mode: 'edit' }))) return
+  if (!req.context[bulkRecheck(collection)] || !isUuid(id)) return
+  if (!(await lockRecord({ req, collection, id, mode: 'edit' }))) return
   const { docs } = await req.payload.find({
     collection,
     where: { id: { equals: id } },
