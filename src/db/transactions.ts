@@ -39,6 +39,40 @@ export const onTransactionEnd = async ({
   endHooks.set(String(id), [...(endHooks.get(String(id)) ?? []), hook])
 }
 
+/** Work to do in a transaction just before it commits, by transaction id (`atCommit.ts`). */
+const commitHooks = new Map<
+  string,
+  { first: (() => Promise<void>)[]; last: (() => Promise<void>)[] }
+>()
+
+/** The next hook to run before the commit: those not `last` first, in the order given. */
+const nextCommitHook = (id: string): (() => Promise<void>) | undefined => {
+  const hooks = commitHooks.get(id)
+  return hooks?.first.shift() ?? hooks?.last.shift()
+}
+
+/**
+ * Runs `hook` in the request's transaction just before it commits; a hook that throws rolls the
+ * transaction back, and the commit throws what it threw. A `last` hook runs after every other
+ * (the change log's, whose lock must be the last a transaction takes, so that no two wait on
+ * each other). Without a transaction, at once.
+ */
+export const beforeCommit = async ({
+  req,
+  hook,
+  last = false,
+}: {
+  req: PayloadRequest
+  hook: () => Promise<void>
+  last?: boolean
+}): Promise<void> => {
+  const id = req.transactionID instanceof Promise ? await req.transactionID : req.transactionID
+  if (!id) return hook()
+  const hooks = commitHooks.get(String(id)) ?? { first: [], last: [] }
+  hooks[last ? 'last' : 'first'].push(hook)
+  commitHooks.set(String(id), hooks)
+}
+
 /** Thrown inside the drizzle callback to make drizzle roll back; never reaches a caller. */
 const rollbackRequested = Symbol('rollback requested')
 
@@ -114,6 +148,18 @@ export const commitTransaction: CommitTransaction = async function commitTransac
   const session = this.sessions[id]
   // Already ended: an operation that shares a transaction with its caller commits once.
   if (!session) return
+  try {
+    // While the session is still the request's: a hook may add another.
+    for (let hook = nextCommitHook(String(id)); hook; hook = nextCommitHook(String(id)))
+      await hook()
+    commitHooks.delete(String(id))
+  } catch (err) {
+    commitHooks.delete(String(id))
+    delete this.sessions[id]
+    await session.reject().catch(() => undefined)
+    await runEndHooks({ id: String(id), committed: false })
+    throw err
+  }
   delete this.sessions[id]
   try {
     await session.resolve()
@@ -134,6 +180,7 @@ export const rollbackTransaction: RollbackTransaction = async function rollbackT
   const id = incomingID instanceof Promise ? await incomingID : incomingID
   const session = this.sessions[id]
   // Several operations may share a transaction: the first to roll back ends it.
+  commitHooks.delete(String(id))
   if (!session) return
   delete this.sessions[id]
   try {

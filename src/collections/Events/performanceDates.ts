@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { SQL } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 
+import { dropGathered, gatherUntilCommit } from '../../db/atCommit'
 import { executeInRequest } from '../../db/inTransaction'
 import { collectionTable } from '../../db/postgres'
 
@@ -89,12 +90,18 @@ const bothTables = ({
     : sql`with own as (${own}) ${versions}`
 }
 
+/** The key under which a transaction gathers its new performances' starts. */
+const newStarts = 'event_dates'
+
+type NewStart = { eventId: string; start: string }
+
 /**
  * Recomputes the events' dates after a performance changed, in the performance write's
  * transaction: the event's row and every row of its versions (published reads come from the
  * one, drafts from the latest of the others), in one statement. Plain SQL, so the event gets
  * no new version, no change-log entry and none of its hooks: its content did not change, only
- * a fact about it.
+ * a fact about it. What the transaction's new performances of these events would have added
+ * is in what it reads.
  */
 export const storePerformanceDates = async ({
   req,
@@ -103,7 +110,9 @@ export const storePerformanceDates = async ({
   req: PayloadRequest
   eventIds: string[]
 }): Promise<void> => {
-  for (const eventId of [...new Set(eventIds)]) {
+  const events = new Set(eventIds)
+  await dropGathered<NewStart>({ req, key: newStarts, drop: (item) => events.has(item.eventId) })
+  for (const eventId of events) {
     await executeInRequest({
       req,
       query: bothTables({
@@ -118,13 +127,51 @@ export const storePerformanceDates = async ({
 }
 
 /**
- * A new performance can only move its event's dates outwards: its start is compared with the
- * stored first and last instead of reading all of the event's performances again (a cost that
- * grew with every performance an event had). Under concurrent creates each compares with the
- * row as the one before it left it, since PostgreSQL evaluates an UPDATE's SET on the row it
- * locked.
+ * New performances move their events' dates outwards, once an event for all of a transaction's
+ * new performances of it: their earliest and latest start are compared with the stored first
+ * and last instead of reading all of the event's performances again (a cost that grew with
+ * every performance an event had). Under concurrent creates each compares with the row as the
+ * one before it left it, since PostgreSQL evaluates an UPDATE's SET on the row it locked.
  */
-export const extendPerformanceDates = async ({
+const extendEvents = async ({
+  req,
+  items,
+}: {
+  req: PayloadRequest
+  items: NewStart[]
+}): Promise<void> => {
+  const spans = new Map<string, { from: number; to: number }>()
+  for (const { eventId, start } of items) {
+    const at = new Date(start).getTime()
+    const span = spans.get(eventId)
+    spans.set(
+      eventId,
+      span ? { from: Math.min(span.from, at), to: Math.max(span.to, at) } : { from: at, to: at },
+    )
+  }
+  for (const [eventId, { from, to }] of spans) {
+    const earliest = sql`${new Date(from).toISOString()}::timestamptz`
+    const latest = sql`${new Date(to).toISOString()}::timestamptz`
+    await executeInRequest({
+      req,
+      query: bothTables({
+        req,
+        eventId,
+        set: ({ first, last }) => ({
+          first: sql`least(${first}, ${earliest})`,
+          last: sql`greatest(${last}, ${latest})`,
+        }),
+      }),
+    })
+  }
+}
+
+/**
+ * A new performance can only move its event's dates outwards: gathered with the transaction's
+ * other new performances and written just before it commits (`extendEvents`), so a batch of a
+ * hundred performances of one event updates the event once, not a hundred times.
+ */
+export const extendPerformanceDates = ({
   req,
   eventId,
   start,
@@ -132,17 +179,10 @@ export const extendPerformanceDates = async ({
   req: PayloadRequest
   eventId: string
   start: string
-}): Promise<void> => {
-  const at = sql`${new Date(start).toISOString()}::timestamptz`
-  await executeInRequest({
+}): Promise<void> =>
+  gatherUntilCommit<NewStart>({
     req,
-    query: bothTables({
-      req,
-      eventId,
-      set: ({ first, last }) => ({
-        first: sql`least(${first}, ${at})`,
-        last: sql`greatest(${last}, ${at})`,
-      }),
-    }),
+    key: newStarts,
+    item: { eventId, start },
+    flush: extendEvents,
   })
-}

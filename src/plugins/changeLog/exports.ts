@@ -3,7 +3,7 @@
  * subscriber is given, and the cursor and events a message or a feed entry carries.
  */
 export { changeFeedRoutes } from './partner/routes'
-export type { ChangeFacts, ChangeSubscriber } from './log/record'
+export type { ChangeColumns, ChangeSubscriber } from './log/record'
 export { decodeCursor, encodeCursor, type CursorScope } from './feed/cursor'
 export { changeEvents, type ChangeEvent } from './log/events'
 export { addChangeLogTables } from './log/table'

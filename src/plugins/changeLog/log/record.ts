@@ -1,6 +1,7 @@
 import { sql, type SQL } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 
+import { gatherUntilCommit } from '../../../db/atCommit'
 import { executeInRequest } from '../../../db/inTransaction'
 import { noteSent } from '../../../db/sentInTransaction'
 import { actorOf } from '../../partnerShape'
@@ -25,24 +26,111 @@ export type ChangeEntry = {
   doc: Doc | undefined
 }
 
-/** What a change is, known before its entry is written. */
-export type ChangeFacts = Pick<ChangeEntry, 'tenant' | 'kind' | 'recordId' | 'event' | 'draft'>
+/** The facts of a change as the columns of its entry's row, for a subscriber's `wants`. */
+export type ChangeColumns = { [K in 'tenant' | 'kind' | 'event' | 'draft']: SQL }
 
 /**
  * Runs in the change's transaction after its entry is written: rolled back with it. `wants`, a
- * boolean SQL expression, is asked in the entry's own statement (one round trip for both), and
- * `run` is told its answer: most changes concern no subscriber, and then cost it nothing more.
+ * boolean SQL expression over the entry's columns, is asked in the statement that writes the
+ * entries (one round trip for all), and `run` is told its answer: most changes concern no
+ * subscriber, and then cost it nothing more.
  */
 export type ChangeSubscriber = {
-  wants?: (change: ChangeFacts) => SQL
+  wants?: (change: ChangeColumns) => SQL
   run: (args: { req: PayloadRequest; entry: ChangeEntry; wanted: boolean }) => Promise<void>
 }
 
+type Pending = Omit<ChangeEntry, 'seq' | 'at'> & {
+  actor: ReturnType<typeof actorOf>
+  subscribers: readonly ChangeSubscriber[]
+}
+
+// A name no subscriber's own tables take.
+const columns: ChangeColumns = {
+  tenant: sql`logged.tenant_id`,
+  kind: sql`logged.kind`,
+  event: sql`logged.event`,
+  draft: sql`logged.draft`,
+}
+
 /**
- * Appends the change to the log in the request's transaction and announces it at commit.
- * The tenant's advisory lock, held to the end of the transaction, makes the order of its
- * entries the order in which they commit: a partner that has read entry N has seen every entry
- * of the tenant before N, so a cursor never skips one that commits late.
+ * Writes the transaction's entries, in the order of their changes, with one statement: the
+ * tenants' advisory locks (in one order, so two transactions never wait on each other), the
+ * rows, one NOTIFY per tenant and every subscriber's interest in each entry. The locks are held
+ * to the commit, which follows: the order of a tenant's entries is the order in which they
+ * commit, so a partner that has read entry N has seen every entry of the tenant before N and a
+ * cursor never skips one that commits late.
+ */
+const writeEntries = async ({
+  req,
+  items,
+}: {
+  req: PayloadRequest
+  items: Pending[]
+}): Promise<void> => {
+  // Every collection logs with the plugin's one list of subscribers.
+  const subscribers = items[0]?.subscribers ?? []
+  const wants = subscribers.map((s) => (s.wants ? sql`(${s.wants(columns)})` : sql`true`))
+  // One parameter a column, whatever the number of entries: one statement text for all.
+  const column = <V>(pick: (item: Pending) => V) => sql.param(items.map(pick))
+  const rows = await executeInRequest<{
+    seq: string | number
+    at: string | Date
+    record_id: string
+    kind: string
+    wanted: boolean[]
+  }>({
+    req,
+    query: sql`
+      with locked as materialized (
+        select pg_advisory_xact_lock(hashtextextended('change_log:' || t, 0))
+        from unnest(${sql.param([...new Set(items.map((item) => item.tenant))].sort())}::text[]) as t
+      ),
+      entry as (
+        insert into change_log
+          (tenant_id, kind, record_id, event, draft, actor_type, actor_id, fields)
+        select i.tenant_id, i.kind, i.record_id, i.event, i.draft, i.actor_type, i.actor_id,
+          string_to_array(i.fields, ',')
+        from unnest(
+          ${column((item) => item.tenant)}::uuid[], ${column((item) => item.kind)}::varchar[],
+          ${column((item) => item.recordId)}::varchar[], ${column((item) => item.event)}::varchar[],
+          ${column((item) => item.draft)}::boolean[], ${column((item) => item.actor.type)}::varchar[],
+          ${column((item) => item.actor.id)}::varchar[], ${column((item) => item.fields.join(','))}::text[]
+        ) with ordinality
+          as i(tenant_id, kind, record_id, event, draft, actor_type, actor_id, fields, n)
+        where (select count(*) from locked) >= 0
+        order by i.n
+        returning seq, tenant_id, kind, record_id, event, draft, at
+      ),
+      announced as (
+        select pg_notify(${changeChannel}, json_build_object('tenant', tenant_id, 'seq', max(seq))::text)
+        from entry group by tenant_id
+      )
+      select logged.seq, logged.at, logged.record_id, logged.kind,
+        array[${sql.join(wants, sql`, `)}]::boolean[] as wanted,
+        (select count(*) from announced) as announced
+      from entry logged order by logged.seq`,
+  })
+  if (rows.length !== items.length)
+    throw new Error(`the change log wrote ${rows.length} entries for ${items.length} changes`)
+  for (const [i, row] of rows.entries()) {
+    const { actor: _actor, subscribers: _subscribers, ...item } = items[i]!
+    // Entries take their sequence numbers in the order they were written.
+    if (row.record_id !== item.recordId || row.kind !== item.kind)
+      throw new Error('the change log wrote its entries out of order')
+    const entry: ChangeEntry = {
+      ...item,
+      seq: Number(row.seq),
+      at: new Date(row.at).toISOString(),
+    }
+    for (const [s, subscriber] of subscribers.entries())
+      await subscriber.run({ req, entry, wanted: row.wanted[s] === true })
+  }
+}
+
+/**
+ * Appends the change to the log in the request's transaction, written with the transaction's
+ * other changes just before it commits (`gatherUntilCommit`), and announced at commit.
  */
 export const recordChange = async ({
   req,
@@ -76,48 +164,24 @@ export const recordChange = async ({
   const fields = changedFields({ operation, doc, previousDoc, hidden })
   // A save that changed nothing a partner can see (the admin's "save" without edits) is no news.
   if (event === 'updated' && fields.length === 0) return
-  const actor = actorOf(req)
-  // One round trip: the entry's row (and so its `seq`) is made only from the lock's row, after
-  // the lock is held.
-  const facts: ChangeFacts = { tenant, kind, recordId: String(doc.id), event, draft }
-  const wants = subscribers.map((s) => (s.wants ? sql`(${s.wants(facts)})` : sql`true`))
-  const [row] = await executeInRequest<{
-    seq: string | number
-    at: string | Date
-    wanted: boolean[]
-  }>({
-    req,
-    query: sql`
-      with locked as materialized (
-        select pg_advisory_xact_lock(hashtextextended(${`change_log:${tenant}`}, 0))
-      ),
-      entry as (
-        insert into change_log
-          (tenant_id, kind, record_id, event, draft, actor_type, actor_id, fields)
-        select ${tenant}::uuid, ${kind}::varchar, ${String(doc.id)}::varchar, ${event}::varchar,
-          ${draft}::boolean, ${actor.type}::varchar, ${actor.id}::varchar,
-          string_to_array(${fields.join(',')}, ',')
-        from locked
-        returning seq, tenant_id, at
-      )
-      select seq, at,
-        pg_notify(${changeChannel}, json_build_object('tenant', tenant_id, 'seq', seq)::text),
-        array[${sql.join(wants, sql`, `)}]::boolean[] as wanted
-      from entry`,
-  })
-  if (!row) return
+  // Sent at commit by the entries' statement: the read cache need not send its own.
   await noteSent({ req, message: tenantChangeSent(tenant) })
-  const entry: ChangeEntry = {
-    seq: Number(row.seq),
-    tenant,
-    kind,
-    recordId: String(doc.id),
-    event,
-    draft,
-    at: new Date(row.at).toISOString(),
-    fields,
-    doc: operation === 'delete' ? undefined : doc,
-  }
-  for (const [i, subscriber] of subscribers.entries())
-    await subscriber.run({ req, entry, wanted: row.wanted[i] === true })
+  await gatherUntilCommit<Pending>({
+    req,
+    key: 'change_log',
+    item: {
+      tenant,
+      kind,
+      recordId: String(doc.id),
+      event,
+      draft,
+      fields,
+      doc: operation === 'delete' ? undefined : doc,
+      actor: actorOf(req),
+      subscribers,
+    },
+    flush: writeEntries,
+    // Its lock is the last the transaction takes: the event dates' row locks come before it.
+    last: true,
+  })
 }

@@ -3,7 +3,7 @@ import { sql } from '@payloadcms/db-postgres/drizzle'
 import { executeInRequest } from '../../../db/inTransaction'
 import {
   encodeCursor,
-  type ChangeFacts,
+  type ChangeColumns,
   type ChangeSubscriber,
   type CursorScope,
 } from '../../changeLog/exports'
@@ -12,8 +12,11 @@ import { recordEventType } from '../defaults'
 import { webhookOptions } from '../options'
 import { backlogIsFull } from './backlog'
 
-/** The tenant's active subscriptions that want the change's event and kind (and drafts). */
-const subscribed = (change: ChangeFacts) => sql`
+/**
+ * The tenant's active subscriptions that want the change's event and kind (and drafts): of the
+ * change log's row as it is written, or of an entry's values.
+ */
+const subscribed = (change: ChangeColumns) => sql`
       from webhooks w
       where w.tenant_id = ${change.tenant} and w.active
         and (w.drafts or not ${change.draft})
@@ -54,7 +57,12 @@ export const queueDeliveries: ChangeSubscriber = {
     await executeInRequest({
       req,
       query: sql`
-        with subs as (select w.id, w.tenant_id ${subscribed(entry)}),
+        with subs as (select w.id, w.tenant_id ${subscribed({
+          tenant: sql`${entry.tenant}`,
+          kind: sql`${entry.kind}`,
+          event: sql`${entry.event}`,
+          draft: sql`${entry.draft}`,
+        })}),
         full_up as (
           select s.id from subs s
           where ${backlogIsFull({ webhook: sql`s.id`, quota })}

@@ -1,0 +1,257 @@
+import { sql } from '@payloadcms/db-postgres'
+import pg from 'pg'
+import {
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+  type Payload,
+  type PayloadRequest,
+} from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { postgresOf } from '../../src/db/postgres'
+import { beforeCommit } from '../../src/db/transactions'
+import { runInRequest, type RequestContext } from '../../src/lib/requestContext'
+import type { Tenant } from '../../src/payload-types'
+import { getTestPayload } from '../helpers/payload'
+import { createTenant } from '../helpers/tenants'
+
+/**
+ * What a transaction's writes add to the change log and to their events' dates is gathered and
+ * written once, just before the transaction commits (`src/db/atCommit.ts`): one change-log
+ * statement and one NOTIFY for all of a batch's records, one update of an event for all its new
+ * performances, and the tenant's change-log lock held from there to the commit only. Against
+ * the test database, through Payload's Local API in transactions of the test's own.
+ */
+let payload: Payload
+let tenant: Tenant
+let listener: pg.Client
+const heard: string[] = []
+
+const inTransaction = async <T>(
+  work: (req: PayloadRequest) => Promise<T>,
+  { commit = true }: { commit?: boolean } = {},
+): Promise<T> => {
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    const result = await work(req)
+    if (commit) await commitTransaction(req)
+    else await killTransaction(req)
+    return result
+  } catch (err) {
+    await killTransaction(req)
+    throw err
+  }
+}
+
+const entriesOf = async (ids: readonly string[]) => {
+  const { rows } = await postgresOf(payload).drizzle.execute<{
+    record_id: string
+    event: string
+    seq: string
+  }>(
+    sql`select record_id, event, seq from change_log
+      where record_id = any(${`{${ids.join(',')}}`}::varchar[]) order by seq`,
+  )
+  return rows.map((row) => `${row.event} ${ids.indexOf(row.record_id)}`)
+}
+
+/** Whether another connection can take the tenant's change-log lock right now. */
+const logLockIsFree = async (): Promise<boolean> => {
+  const client = await postgresOf(payload).pool.connect()
+  try {
+    await client.query('begin')
+    const { rows } = await client.query<{ free: boolean }>(
+      `select pg_try_advisory_xact_lock(hashtextextended($1, 0)) as free`,
+      [`change_log:${tenant.id}`],
+    )
+    return rows[0]?.free === true
+  } finally {
+    await client.query('rollback')
+    client.release()
+  }
+}
+
+const announcedFor = async (): Promise<number> => {
+  // NOTIFY arrives after the commit; a round trip on the listener lets it in.
+  await listener.query('select 1')
+  return heard.filter((message) => message.includes(tenant.id)).length
+}
+
+beforeAll(async () => {
+  payload = await getTestPayload()
+  tenant = await createTenant({ payload, slug: 'wac-home' })
+  listener = new pg.Client({ connectionString: process.env.DATABASE_URI })
+  await listener.connect()
+  listener.on('notification', (message) => heard.push(message.payload ?? ''))
+  await listener.query('listen cms_changes')
+})
+
+afterAll(async () => {
+  await listener?.end()
+})
+
+describe('the change log of a transaction', () => {
+  it('is written once, in the order of the changes, and announced once, at commit', async () => {
+    heard.length = 0
+    const ids: string[] = []
+    let lockFreeBeforeCommit = false
+    await inTransaction(async (req) => {
+      for (const title of ['One', 'Two', 'Three']) {
+        const venue = await payload.create({
+          collection: 'venues',
+          data: { tenant: tenant.id, title },
+          overrideAccess: true,
+          req,
+        })
+        ids.push(String(venue.id))
+      }
+      await payload.update({
+        collection: 'venues',
+        id: ids[0]!,
+        data: { title: 'One, renamed' },
+        overrideAccess: true,
+        req,
+      })
+      await payload.delete({ collection: 'venues', id: ids[2]!, overrideAccess: true, req })
+      // Nothing is written yet, and the tenant's other writers are not kept waiting.
+      expect(await entriesOf(ids)).toEqual([])
+      lockFreeBeforeCommit = await logLockIsFree()
+    })
+    expect(lockFreeBeforeCommit).toBe(true)
+    expect(await entriesOf(ids)).toEqual([
+      'created 0',
+      'created 1',
+      'created 2',
+      'updated 0',
+      'deleted 2',
+    ])
+    expect(await announcedFor()).toBe(1)
+  })
+
+  it('leaves nothing behind when the transaction rolls back', async () => {
+    heard.length = 0
+    const ids: string[] = []
+    await inTransaction(
+      async (req) => {
+        const venue = await payload.create({
+          collection: 'venues',
+          data: { tenant: tenant.id, title: 'Never committed' },
+          overrideAccess: true,
+          req,
+        })
+        ids.push(String(venue.id))
+      },
+      { commit: false },
+    )
+    expect(await entriesOf(ids)).toEqual([])
+    expect(await announcedFor()).toBe(0)
+  })
+
+  it('costs a batch one statement for all its entries and its event’s dates', async () => {
+    const event = await payload.create({
+      collection: 'events',
+      data: { tenant: tenant.id, title: 'Counted', _status: 'published' } as never,
+      draft: false,
+      overrideAccess: true,
+    })
+    const statementsFor = async (count: number): Promise<number> => {
+      const context: RequestContext = { id: `batch-${count}`, clientAddress: '127.0.0.1' }
+      await runInRequest(context, () =>
+        inTransaction(async (req) => {
+          for (let i = 0; i < count; i++)
+            await payload.create({
+              collection: 'event-instances',
+              data: {
+                tenant: tenant.id,
+                event: event.id,
+                startDate: new Date(Date.UTC(2032, 0, 1 + i, 19, 30)).toISOString(),
+              } as never,
+              overrideAccess: true,
+              req,
+            })
+        }),
+      )
+      return context.statements ?? 0
+    }
+    await statementsFor(2) // what is read once a process is read now
+    const two = await statementsFor(2)
+    const twelve = await statementsFor(12)
+    // Each further performance writes its own row and nothing else.
+    expect(twelve - two).toBe(10)
+  })
+})
+
+describe('the dates of an event whose performances a transaction writes', () => {
+  it('counts the new performances once, and not one the same transaction deleted', async () => {
+    const event = await payload.create({
+      collection: 'events',
+      data: { tenant: tenant.id, title: 'Dated', _status: 'published' } as never,
+      draft: false,
+      overrideAccess: true,
+    })
+    const datesOf = async () => {
+      const { rows } = await postgresOf(payload).drizzle.execute<{ first: Date; last: Date }>(
+        sql`select first_performance as first, last_performance as last from events
+          where id = ${event.id}`,
+      )
+      return rows.map(({ first, last }) => [
+        new Date(first).toISOString(),
+        new Date(last).toISOString(),
+      ])[0]
+    }
+    await inTransaction(async (req) => {
+      const add = (startDate: string) =>
+        payload.create({
+          collection: 'event-instances',
+          data: { tenant: tenant.id, event: event.id, startDate } as never,
+          overrideAccess: true,
+          req,
+        })
+      await add('2032-03-10T19:30:00.000Z')
+      const latest = await add('2032-03-30T19:30:00.000Z')
+      await add('2032-03-01T19:30:00.000Z')
+      // Deleted in the same transaction: the last performance is the one before it.
+      await payload.delete({
+        collection: 'event-instances',
+        id: latest.id,
+        overrideAccess: true,
+        req,
+      })
+      await add('2032-03-20T19:30:00.000Z')
+    })
+    expect(await datesOf()).toEqual(['2032-03-01T19:30:00.000Z', '2032-03-20T19:30:00.000Z'])
+  })
+})
+
+describe('work done just before a commit', () => {
+  it('rolls the transaction back when it fails, and the commit says so', async () => {
+    const ids: string[] = []
+    await expect(
+      inTransaction(async (req) => {
+        const venue = await payload.create({
+          collection: 'venues',
+          data: { tenant: tenant.id, title: 'Rolled back at commit' },
+          overrideAccess: true,
+          req,
+        })
+        ids.push(String(venue.id))
+        await beforeCommit({
+          req,
+          hook: async () => {
+            throw new Error('refused at commit')
+          },
+        })
+      }),
+    ).rejects.toThrow('refused at commit')
+    const { docs } = await payload.find({
+      collection: 'venues',
+      where: { id: { equals: ids[0] } },
+      overrideAccess: true,
+    })
+    expect(docs).toEqual([])
+    expect(await entriesOf(ids)).toEqual([])
+  })
+})
