@@ -53,6 +53,77 @@ const columns: ChangeColumns = {
   draft: sql`logged.draft`,
 }
 
+/** What every subscriber wants of the changes, over `change`'s columns or values. */
+const interest = (subscribers: readonly ChangeSubscriber[], change: ChangeColumns): SQL =>
+  sql`array[${sql.join(
+    subscribers.map((s) => (s.wants ? sql`(${s.wants(change)})` : sql`true`)),
+    sql`, `,
+  )}]::boolean[]`
+
+/**
+ * One change, the common case (a single save), the statement as it always was: its values as
+ * they are, which PostgreSQL plans in less time than the arrays of `manyEntries`.
+ */
+const oneEntry = (item: Pending): SQL => sql`
+  with locked as materialized (
+    select pg_advisory_xact_lock(hashtextextended(${`change_log:${item.tenant}`}, 0))
+  ),
+  entry as (
+    insert into change_log
+      (tenant_id, kind, record_id, event, draft, actor_type, actor_id, fields)
+    select ${item.tenant}::uuid, ${item.kind}::varchar, ${item.recordId}::varchar,
+      ${item.event}::varchar, ${item.draft}::boolean, ${item.actor.type}::varchar,
+      ${item.actor.id}::varchar, string_to_array(${item.fields.join(',')}, ',')
+    from locked
+    returning seq, tenant_id, record_id, kind, at
+  )
+  select seq, at, record_id, kind,
+    pg_notify(${changeChannel}, json_build_object('tenant', tenant_id, 'seq', seq)::text),
+    ${interest(item.subscribers, {
+      tenant: sql`${item.tenant}`,
+      kind: sql`${item.kind}`,
+      event: sql`${item.event}`,
+      draft: sql`${item.draft}`,
+    })} as wanted
+  from entry`
+
+/**
+ * Several changes: one parameter a column, whatever their number (one statement text), and
+ * each subscriber's interest asked of each row.
+ */
+const manyEntries = (items: Pending[]): SQL => {
+  const column = <V>(pick: (item: Pending) => V) => sql.param(items.map(pick))
+  return sql`
+  with locked as materialized (
+    select pg_advisory_xact_lock(hashtextextended('change_log:' || t, 0))
+    from unnest(${sql.param([...new Set(items.map((item) => item.tenant))].sort())}::text[]) as t
+  ),
+  entry as (
+    insert into change_log
+      (tenant_id, kind, record_id, event, draft, actor_type, actor_id, fields)
+    select i.tenant_id, i.kind, i.record_id, i.event, i.draft, i.actor_type, i.actor_id,
+      string_to_array(i.fields, ',')
+    from unnest(
+      ${column((item) => item.tenant)}::uuid[], ${column((item) => item.kind)}::varchar[],
+      ${column((item) => item.recordId)}::varchar[], ${column((item) => item.event)}::varchar[],
+      ${column((item) => item.draft)}::boolean[], ${column((item) => item.actor.type)}::varchar[],
+      ${column((item) => item.actor.id)}::varchar[], ${column((item) => item.fields.join(','))}::text[]
+    ) with ordinality
+      as i(tenant_id, kind, record_id, event, draft, actor_type, actor_id, fields, n)
+    where (select count(*) from locked) >= 0
+    order by i.n
+    returning seq, tenant_id, kind, record_id, event, draft, at
+  ),
+  announced as (
+    select pg_notify(${changeChannel}, json_build_object('tenant', tenant_id, 'seq', max(seq))::text)
+    from entry group by tenant_id
+  )
+  select logged.seq, logged.at, logged.record_id, logged.kind,
+    ${interest(items[0]?.subscribers ?? [], columns)} as wanted,
+    (select count(*) from announced) as announced
+  from entry logged order by logged.seq`
+}
+
 /**
  * Writes the transaction's entries, in the order of their changes, with one statement: the
  * tenants' advisory locks (in one order, so two transactions never wait on each other), the
@@ -70,9 +141,6 @@ const writeEntries = async ({
 }): Promise<void> => {
   // Every collection logs with the plugin's one list of subscribers.
   const subscribers = items[0]?.subscribers ?? []
-  const wants = subscribers.map((s) => (s.wants ? sql`(${s.wants(columns)})` : sql`true`))
-  // One parameter a column, whatever the number of entries: one statement text for all.
-  const column = <V>(pick: (item: Pending) => V) => sql.param(items.map(pick))
   const rows = await executeInRequest<{
     seq: string | number
     at: string | Date
@@ -81,35 +149,7 @@ const writeEntries = async ({
     wanted: boolean[]
   }>({
     req,
-    query: sql`
-      with locked as materialized (
-        select pg_advisory_xact_lock(hashtextextended('change_log:' || t, 0))
-        from unnest(${sql.param([...new Set(items.map((item) => item.tenant))].sort())}::text[]) as t
-      ),
-      entry as (
-        insert into change_log
-          (tenant_id, kind, record_id, event, draft, actor_type, actor_id, fields)
-        select i.tenant_id, i.kind, i.record_id, i.event, i.draft, i.actor_type, i.actor_id,
-          string_to_array(i.fields, ',')
-        from unnest(
-          ${column((item) => item.tenant)}::uuid[], ${column((item) => item.kind)}::varchar[],
-          ${column((item) => item.recordId)}::varchar[], ${column((item) => item.event)}::varchar[],
-          ${column((item) => item.draft)}::boolean[], ${column((item) => item.actor.type)}::varchar[],
-          ${column((item) => item.actor.id)}::varchar[], ${column((item) => item.fields.join(','))}::text[]
-        ) with ordinality
-          as i(tenant_id, kind, record_id, event, draft, actor_type, actor_id, fields, n)
-        where (select count(*) from locked) >= 0
-        order by i.n
-        returning seq, tenant_id, kind, record_id, event, draft, at
-      ),
-      announced as (
-        select pg_notify(${changeChannel}, json_build_object('tenant', tenant_id, 'seq', max(seq))::text)
-        from entry group by tenant_id
-      )
-      select logged.seq, logged.at, logged.record_id, logged.kind,
-        array[${sql.join(wants, sql`, `)}]::boolean[] as wanted,
-        (select count(*) from announced) as announced
-      from entry logged order by logged.seq`,
+    query: items.length === 1 ? oneEntry(items[0]!) : manyEntries(items),
   })
   if (rows.length !== items.length)
     throw new Error(`the change log wrote ${rows.length} entries for ${items.length} changes`)
