@@ -56,9 +56,10 @@ export const measureCreateSteps = async ({
     ...hooks
       .sort((a, b) => mean(b) - mean(a))
       .map((name): [string, number] => [`    ${name}`, mean(name)]),
+    ['    commit (the change log, what else waits for it, COMMIT)', mean('commit')],
     [
       "    Payload's own (validation, traversal, versions, SQL outside hooks)",
-      mean('store') - inHooks,
+      mean('store') - inHooks - mean('commit'),
     ],
     ['  present (the answer made from the stored record)', mean('present')],
     ['sql, wherever it ran (statements waited on)', mean('sql')],

@@ -7,6 +7,7 @@ import type {
 } from 'payload'
 import { randomUUID } from 'node:crypto'
 
+import { timeStep } from '../lib/requestContext'
 import { DatabaseUnavailable } from './unavailable'
 
 type Transaction = PostgresAdapter['sessions'][string]['db']
@@ -148,29 +149,32 @@ export const commitTransaction: CommitTransaction = async function commitTransac
   const session = this.sessions[id]
   // Already ended: an operation that shares a transaction with its caller commits once.
   if (!session) return
-  try {
-    // While the session is still the request's: a hook may add another.
-    for (let hook = nextCommitHook(String(id)); hook; hook = nextCommitHook(String(id)))
-      await hook()
-    commitHooks.delete(String(id))
-  } catch (err) {
-    commitHooks.delete(String(id))
+  // The work gathered for the commit and the COMMIT itself: the `commit` step of Server-Timing.
+  await timeStep('commit', async () => {
+    try {
+      // While the session is still the request's: a hook may add another.
+      for (let hook = nextCommitHook(String(id)); hook; hook = nextCommitHook(String(id)))
+        await hook()
+      commitHooks.delete(String(id))
+    } catch (err) {
+      commitHooks.delete(String(id))
+      delete this.sessions[id]
+      await session.reject().catch(() => undefined)
+      await runEndHooks({ id: String(id), committed: false })
+      throw err
+    }
     delete this.sessions[id]
-    await session.reject().catch(() => undefined)
-    await runEndHooks({ id: String(id), committed: false })
-    throw err
-  }
-  delete this.sessions[id]
-  try {
-    await session.resolve()
-  } catch (err) {
-    this.payload.logger.error({ err, msg: 'COMMIT failed; the write did not land' })
-    await runEndHooks({ id: String(id), committed: false })
-    throw new DatabaseUnavailable('The database did not confirm the write; it was not saved.', {
-      cause: err,
-    })
-  }
-  await runEndHooks({ id: String(id), committed: true })
+    try {
+      await session.resolve()
+    } catch (err) {
+      this.payload.logger.error({ err, msg: 'COMMIT failed; the write did not land' })
+      await runEndHooks({ id: String(id), committed: false })
+      throw new DatabaseUnavailable('The database did not confirm the write; it was not saved.', {
+        cause: err,
+      })
+    }
+    await runEndHooks({ id: String(id), committed: true })
+  })
 }
 
 export const rollbackTransaction: RollbackTransaction = async function rollbackTransaction(

@@ -102,6 +102,9 @@ describe('server timing', () => {
     const steps = stepsOf(timed)
     for (const step of ['auth', 'input', 'operation', 'validate', 'store', 'present', 'sql'])
       expect(Number.isFinite(steps[step]), step).toBe(true)
+    // The change log's entry and the COMMIT, inside Payload's create.
+    expect(steps.commit).toBeGreaterThan(0)
+    expect(steps.commit).toBeLessThanOrEqual(steps.store!)
     // Every collection hook is its own step, named as it was registered (a production build
     // renames the functions themselves): the change log and the tenant check are a create's.
     for (const hook of [
