@@ -83,15 +83,29 @@ type LockMode = keyof typeof lockModes
 /** What each transaction has locked, by its session object: the locks end with it. */
 const heldLocks = new WeakMap<object, Map<string, LockMode>>()
 
+/** Whether the request's transaction has taken the record's row (`lockRecord`). */
+export const holdsRecord = async ({
+  req,
+  collection,
+  id,
+}: {
+  req: PayloadRequest
+  collection: string
+  id: string
+}): Promise<boolean> => {
+  const session = await sessionOf(req)
+  return Boolean(session && heldLocks.get(session)?.has(`${collection}:${id}`))
+}
+
 /**
- * Takes a record's row in the request's transaction, until it ends. `edit` (an update or
- * delete of one record, before Payload reads it: `lockEditedRecord`) waits for a move or
- * another edit of the record under way, so what Payload then reads, with the reader's access,
- * is what it writes over. `move`, the default (an `If-Match` write's check and write, or a
- * move to another tenant before it looks for what points at the record), also waits for every
- * write that read the record's tenant with `tenantReadLock`, and makes every later one wait.
- * A lock the transaction already holds is not asked for again: `false`, where a lock taken now
- * answers `true`.
+ * Takes a record's row in the request's transaction, until it ends, and reads its tenant.
+ * `edit` (an update of one record, before Payload reads it: `lockEditedRecord`) waits for a
+ * move or another edit of the record under way, so what Payload then reads, with the reader's
+ * access, is what it writes over. `move`, the default (a move to another tenant, a delete, an
+ * `If-Match` write's check and write), also waits for every write that read the record's tenant
+ * with `tenantReadLock`, and makes every later one wait. A lock the transaction already holds
+ * is not asked for again: `undefined`, where a lock taken now answers the record's tenant
+ * (`tenant` undefined: no such record).
  */
 export const lockRecord = async ({
   req,
@@ -103,18 +117,20 @@ export const lockRecord = async ({
   collection: string
   id: string
   mode?: LockMode
-}): Promise<boolean> => {
+}): Promise<{ tenant: string | undefined } | undefined> => {
   const table = collectionTable({ payload: req.payload, collection })
   const column = table?.columns.id?.name
   if (!table || !column) throw new Error(`${collection} has no id column`)
+  const tenant = table.field('tenant')
   const session = await sessionOf(req)
   const held = session ? (heldLocks.get(session) ?? new Map<string, LockMode>()) : undefined
   const key = `${collection}:${id}`
-  if (held?.get(key) === 'move' || held?.get(key) === mode) return false
-  await executeInRequest({
+  if (held?.get(key) === 'move' || held?.get(key) === mode) return undefined
+  const rows = await executeInRequest<{ tenant: string | null }>({
     req,
-    query: sql`select 1 from ${sql.identifier(table.name)} where ${sql.identifier(column)} = ${id} ${lockModes[mode]}`,
+    query: sql`select ${tenant ? sql`${sql.identifier(tenant)}::text` : sql`null::text`} as tenant
+      from ${sql.identifier(table.name)} where ${sql.identifier(column)} = ${id} ${lockModes[mode]}`,
   })
   if (session && held) heldLocks.set(session, held.set(key, mode))
-  return true
+  return { tenant: rows[0]?.tenant ?? undefined }
 }

@@ -7,11 +7,33 @@ import type {
 } from 'payload'
 import { Forbidden } from 'payload'
 
-import { lockRecord } from '../db/recordTenants'
+import { isSuperAdmin } from '../access/isSuperAdmin'
+import { holdsRecord, lockRecord } from '../db/recordTenants'
+import { relationId, type RelationValue } from '../lib/relationId'
 import { isUuid } from '../lib/uuid'
 
 /** Set by a bulk write that applies its user's access, until the next bulk write of the kind. */
 const bulkRecheck = (slug: string) => `recheckBulkWriteOf:${slug}`
+
+/**
+ * The lock a write takes first. A delete, and a save that may move the record (one that names
+ * a tenant, by a super-admin, the only one who may move records), take the move's at once: a
+ * write that asked for less and more later would wait for a performance's create that read the
+ * record's tenant, which in turn waits for it to update the event's dates at its commit.
+ */
+const modeOf = ({
+  operation,
+  data,
+  req,
+}: {
+  operation: 'update' | 'delete'
+  data: unknown
+  req: PayloadRequest
+}): 'edit' | 'move' =>
+  operation === 'delete' ||
+  (typeof data === 'object' && data !== null && 'tenant' in data && isSuperAdmin(req.user))
+    ? 'move'
+    : 'edit'
 
 /**
  * An update or delete of one record takes the record's row before Payload reads it to check
@@ -29,29 +51,56 @@ export const lockEditedRecord: CollectionBeforeOperationHook = async ({
   operation,
 }) => {
   if (operation !== 'update' && operation !== 'delete') return args
-  const { id, req, overrideAccess } = args as {
+  const { id, req, overrideAccess, data } = args as {
     id?: unknown
     req?: PayloadRequest
     overrideAccess?: boolean
+    data?: unknown
   }
   if (!req) return args
   if (id === undefined) {
-    // A bulk write: its records are read again only for a user whose access it applies.
+    // A bulk write: its deletes are read again only for a user whose access it applies.
     req.context[bulkRecheck(collection.slug)] = overrideAccess !== true
     return args
   }
   if ((typeof id !== 'string' && typeof id !== 'number') || !isUuid(String(id))) return args
-  await lockRecord({ req, collection: collection.slug, id: String(id), mode: 'edit' })
+  const mode = modeOf({ operation, data, req })
+  await lockRecord({ req, collection: collection.slug, id: String(id), mode })
   return args
 }
 
 /**
- * A bulk update or delete read its records, with the user's access, before it took their rows:
- * each record's row is taken as it is written and the record read again with the same access,
- * and one that has left the user's reach since (moved to another tenant) is refused. A record
- * whose row the transaction already holds was read after it was taken (`lockEditedRecord`).
+ * A bulk update or delete read its records before it took their rows: each record's row is
+ * taken as it is written, before any other hook of the record runs. A save whose record has
+ * moved to another tenant since it was read is refused (it would write the old tenant back
+ * over the new one's record); a delete applying its user's access reads the record again with
+ * that access and refuses one that has left the user's reach. A record whose row the
+ * transaction already holds was read after it was taken (`lockEditedRecord`).
  */
-const recheckAfterLock = async ({
+export const lockBulkWrittenRecord: {
+  beforeChange: CollectionBeforeChangeHook
+  beforeDelete: CollectionBeforeDeleteHook
+} = {
+  beforeChange: async ({ collection, data, operation, originalDoc, req }) => {
+    const id = String(originalDoc?.id)
+    if (operation !== 'update' || !isUuid(id)) return data
+    if (await holdsRecord({ req, collection: collection.slug, id })) return data
+    const mode = modeOf({ operation, data, req })
+    const locked = await lockRecord({ req, collection: collection.slug, id, mode })
+    if (locked && locked.tenant !== relationId(originalDoc?.tenant as RelationValue))
+      throw new Forbidden(req.t)
+    return data
+  },
+  beforeDelete: async ({ collection, id, req }) => {
+    if (!isUuid(String(id))) return
+    if (await holdsRecord({ req, collection: collection.slug, id: String(id) })) return
+    await lockRecord({ req, collection: collection.slug, id: String(id) })
+    if (req.context[bulkRecheck(collection.slug)])
+      await refuseUnreachable({ req, collection: collection.slug, id: String(id) })
+  },
+}
+
+const refuseUnreachable = async ({
   req,
   collection,
   id,
@@ -60,8 +109,6 @@ const recheckAfterLock = async ({
   collection: CollectionSlug
   id: string
 }): Promise<void> => {
-  if (!req.context[bulkRecheck(collection)] || !isUuid(id)) return
-  if (!(await lockRecord({ req, collection, id, mode: 'edit' }))) return
   const { docs } = await req.payload.find({
     collection,
     where: { id: { equals: id } },
@@ -74,18 +121,4 @@ const recheckAfterLock = async ({
     req,
   })
   if (docs.length === 0) throw new Forbidden(req.t)
-}
-
-export const lockBulkWrittenRecord: {
-  beforeChange: CollectionBeforeChangeHook
-  beforeDelete: CollectionBeforeDeleteHook
-} = {
-  beforeChange: async ({ collection, data, operation, originalDoc, req }) => {
-    if (operation === 'update' && originalDoc?.id !== undefined)
-      await recheckAfterLock({ req, collection: collection.slug, id: String(originalDoc.id) })
-    return data
-  },
-  beforeDelete: async ({ collection, id, req }) => {
-    await recheckAfterLock({ req, collection: collection.slug, id: String(id) })
-  },
 }

@@ -27,17 +27,15 @@ export const tenantIntegrity = (): Plugin => (config) => ({
               ...namedHooks({ ensureTenantMembership, refuseDraftMoves }),
               ...(collection.hooks?.beforeValidate ?? []),
             ],
+            // A bulk write's record is taken before any other hook of it runs (and writes).
             beforeChange: [
+              ...namedHooks({ lockBulkWrittenRecord: lockBulkWrittenRecord.beforeChange }),
               ...(collection.hooks?.beforeChange ?? []),
-              ...namedHooks({
-                ensureSameTenantReferences,
-                refuseStrandingMoves,
-                lockBulkWrittenRecord: lockBulkWrittenRecord.beforeChange,
-              }),
+              ...namedHooks({ ensureSameTenantReferences, refuseStrandingMoves }),
             ],
             beforeDelete: [
-              ...(collection.hooks?.beforeDelete ?? []),
               ...namedHooks({ lockBulkWrittenRecord: lockBulkWrittenRecord.beforeDelete }),
+              ...(collection.hooks?.beforeDelete ?? []),
             ],
           },
         }

@@ -61,11 +61,11 @@ const move = async (
   return { status: res.status, body: await res.text() }
 }
 
-/** Holds every append to the change log until `open` is called. */
-const closeGate = async (): Promise<void> => {
+/** Holds every append to `table` (the change log, unless told) until `open` is called. */
+const closeGate = async (table = 'change_log'): Promise<void> => {
   gate = await postgresOf(payload).pool.connect()
   await gate.query('begin')
-  await gate.query('lock table change_log in share row exclusive mode')
+  await gate.query(`lock table ${table} in share row exclusive mode`)
 }
 
 const openGate = async (): Promise<void> => {
@@ -92,8 +92,12 @@ const waitersReach = async (count: number): Promise<void> => {
  * `first` runs up to the gate; then `second` starts, and runs up to the gate too or waits on
  * `first`; then the gate opens. Their answers, in that order.
  */
-const inTurn = async <A, B>(first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> => {
-  await closeGate()
+const inTurn = async <A, B>(
+  first: () => Promise<A>,
+  second: () => Promise<B>,
+  gatedTable?: string,
+): Promise<[A, B]> => {
+  await closeGate(gatedTable)
   const a = first()
   await waitersReach(1)
   const b = second()
@@ -232,6 +236,31 @@ describe('a tenant move racing a batch that points at the record moved', () => {
     expect(JSON.stringify(answer.body)).toContain('venue')
     expect(await tenantOf(venue)).toBe(away.id)
     expect(await performancesAt(venue)).toBe(0)
+    expect(await strandedPerformances()).toBe(0)
+  })
+
+  it('makes a move of an event wait for a batch of its performances under way, then refuse', async () => {
+    const venue = await newVenue('Hall of a show in demand')
+    const event = await api().create('events', {
+      id: randomUUID(),
+      title: 'Selling fast',
+      _status: 'published',
+    })
+    expect(event.status, JSON.stringify(event.body)).toBe(201)
+    const id = String(event.body.id)
+    // The batch has read the event (its tenant, its title) and waits to write its first
+    // performance; the event's dates are updated at its commit. A move that took the event's
+    // row for an edit and asked for a move's lock later would wait for the batch, which would
+    // wait for it at that update: the two would deadlock.
+    const [answer, moveAnswer] = await inTurn(
+      () => batch(venue, id),
+      () => move(id, 'events'),
+      'event_instances',
+    )
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+    expect(moveAnswer.status, moveAnswer.body).toBe(400)
+    expect(moveAnswer.body).toContain('Records of the old tenant point at this one')
+    expect(await tenantOf(id, 'events')).toBe(home.id)
     expect(await strandedPerformances()).toBe(0)
   })
 
