@@ -32,30 +32,28 @@ const deriveSlug =
     return typeof value === 'string' ? slugify(value) || value : value
   }
 
-/**
- * Whether another record of the same tenant already holds `value` in `field`; a taken value is
- * noted on the request as a conflict (see uniquenessConflicts.ts).
- */
-export const isTakenInTenant = async ({
-  req,
-  collection,
-  field,
-  value,
-  tenant,
-  id,
-}: {
-  req: PayloadRequest
+type TakenArgs = {
+  payload: Payload
   collection: string
   field: string
   value: string
   tenant: string
   id: string | number | undefined
-}): Promise<boolean> => {
-  // One statement for both tables (a create's check ran two Payload finds): the record's own
-  // table, and for a kind with drafts the latest version of each record, which holds a saved
-  // draft's slug (the main table keeps only the published value); Payload's `find` with
-  // `draft: true` reads the same rows.
-  const payload = req.payload as Payload
+}
+
+/**
+ * The statement that asks whether `value` is taken: one for both tables (a create's check ran
+ * two Payload finds), the record's own table, and for a kind with drafts the latest version of
+ * each record, which holds a saved draft's slug (the main table keeps only the published
+ * value); Payload's `find` with `draft: true` reads the same rows.
+ *
+ * The tenant is compared as text, which no index serves, so the value's own index finds the
+ * rows whatever PostgreSQL knows of the table. Compared as a uuid, a table that had grown
+ * since it was last analysed (a new installation's, or a tenant's first import, for up to a
+ * minute until autovacuum runs) was read through its tenant index: every record of the tenant
+ * for each create, 1.3 ms at 1,100 events where the value's index takes 0.07 (measured).
+ */
+export const takenQuery = ({ payload, collection, field, value, tenant, id }: TakenArgs): SQL => {
   const main = collectionTable({ payload, collection })
   const drafts = Boolean(payload.collections[collection as 'events']?.config.versions?.drafts)
   const versions = drafts ? collectionTable({ payload, collection, versions: true }) : undefined
@@ -64,21 +62,34 @@ export const isTakenInTenant = async ({
     if (!table || !found) throw new Error(`${collection}: no column for ${name}`)
     return sql`${sql.identifier(table.name)}.${sql.identifier(found)}`
   }
+  const ofTenant = (table: CollectionTable | undefined): SQL =>
+    sql`${column(table, 'tenant')}::text = ${tenant}::uuid::text`
   const inMain = sql`exists (select 1 from ${sql.identifier(main?.name ?? collection)}
-    where ${column(main, field)} = ${value} and ${column(main, 'tenant')} = ${tenant}
+    where ${column(main, field)} = ${value} and ${ofTenant(main)}
     ${id ? sql`and ${sql.identifier(main?.name ?? collection)}.id <> ${String(id)}` : sql``})`
   const inDrafts = versions
     ? sql` or exists (select 1 from ${sql.identifier(versions.name)}
         where ${sql.identifier(versions.name)}.latest
-          and ${column(versions, field)} = ${value} and ${column(versions, 'tenant')} = ${tenant}
+          and ${column(versions, field)} = ${value} and ${ofTenant(versions)}
           ${id ? sql`and ${sql.identifier(versions.name)}.${sql.identifier(versions.columns.parent?.name ?? 'parent_id')} <> ${String(id)}` : sql``})`
     : sql``
+  return sql`select (${inMain}${inDrafts}) as taken`
+}
+
+/**
+ * Whether another record of the same tenant already holds `value` in `field`; a taken value is
+ * noted on the request as a conflict (see uniquenessConflicts.ts).
+ */
+export const isTakenInTenant = async ({
+  req,
+  ...args
+}: Omit<TakenArgs, 'payload'> & { req: PayloadRequest }): Promise<boolean> => {
   const [row] = await executeInRequest<{ taken: boolean }>({
     req,
-    query: sql`select (${inMain}${inDrafts}) as taken`,
+    query: takenQuery({ payload: req.payload as Payload, ...args }),
   })
   const taken = row?.taken === true
-  if (taken) noteConflict({ req, field })
+  if (taken) noteConflict({ req, field: args.field })
   return taken
 }
 
