@@ -70,7 +70,8 @@ export const lockEditedRecord: CollectionBeforeOperationHook = async ({
 }
 
 /**
- * A bulk update or delete read its records before it took their rows: each record's row is
+ * A bulk update or delete read its records before it took their rows, and so did a restore of
+ * a version (its operation is given the version's id, not the record's): each record's row is
  * taken as it is written, before any other hook of the record runs. A save whose record has
  * moved to another tenant since it was read is refused (it would write the old tenant back
  * over the new one's record); a delete applying its user's access reads the record again with

@@ -353,6 +353,37 @@ describe('a tenant move racing an edit of the record moved', () => {
     expect(await tenantOf(deleted)).toBe(away.id)
   })
 
+  it("refuses an editor's restore of a version that reaches the record after it moved", async () => {
+    const made = await api().create('events', {
+      id: randomUUID(),
+      title: 'Festival opening',
+      _status: 'published',
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const event = String(made.body.id)
+    expect((await api().update('events', event, { title: 'Festival finale' })).status).toBe(200)
+    const { docs } = await payload.findVersions({
+      collection: 'events',
+      where: { parent: { equals: event }, 'version.title': { equals: 'Festival opening' } },
+      overrideAccess: true,
+    })
+    const version = String(docs[0]?.id)
+    const [moveAnswer, restore] = await inTurn(
+      () => move(event, 'events'),
+      () =>
+        fetch(`${app.origin}/api/events/versions/${version}`, {
+          method: 'POST',
+          headers: { authorization: `JWT ${editorToken}` },
+        }).then(async (res) => ({ status: res.status, body: await res.text() })),
+    )
+    expect(moveAnswer.status, moveAnswer.body).toBe(200)
+    // The old tenant's editor no longer reaches the record, as a restore after the move finds.
+    expect(restore.status, restore.body).toBe(403)
+    expect(await tenantOf(event, 'events')).toBe(away.id)
+    const after = await payload.findByID({ collection: 'events', id: event, overrideAccess: true })
+    expect(after.title).toBe('Festival finale')
+  })
+
   it('lets the move wait for an edit that reached the record first, and keeps both', async () => {
     const venue = await newVenue('Hall renamed, then sold')
     const [edit, moveAnswer] = await inTurn(
