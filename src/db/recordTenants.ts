@@ -112,11 +112,17 @@ export const lockRecord = async ({
   collection,
   id,
   mode = 'move',
+  within,
 }: {
   req: PayloadRequest
   collection: string
   id: string
   mode?: LockMode
+  /**
+   * Only a record of these tenants is taken; another is left alone (`tenant` undefined), so a
+   * writer outside them never waits for it.
+   */
+  within?: readonly string[]
 }): Promise<{ tenant: string | undefined } | undefined> => {
   const table = collectionTable({ payload: req.payload, collection })
   const column = table?.columns.id?.name
@@ -129,8 +135,10 @@ export const lockRecord = async ({
   const rows = await executeInRequest<{ tenant: string | null }>({
     req,
     query: sql`select ${tenant ? sql`${sql.identifier(tenant)}::text` : sql`null::text`} as tenant
-      from ${sql.identifier(table.name)} where ${sql.identifier(column)} = ${id} ${lockModes[mode]}`,
+      from ${sql.identifier(table.name)} where ${sql.identifier(column)} = ${id}
+      ${within && tenant ? sql`and ${sql.identifier(tenant)}::text = any(${sql.param([...within])}::text[])` : sql``}
+      ${lockModes[mode]}`,
   })
-  if (session && held) heldLocks.set(session, held.set(key, mode))
+  if (session && held && (rows.length > 0 || !within)) heldLocks.set(session, held.set(key, mode))
   return { tenant: rows[0]?.tenant ?? undefined }
 }

@@ -8,9 +8,11 @@ import type {
 import { Forbidden } from 'payload'
 
 import { isSuperAdmin } from '../access/isSuperAdmin'
+import { userTenantIds } from '../access/tenantRoles'
 import { holdsRecord, lockRecord } from '../db/recordTenants'
 import { relationId, type RelationValue } from '../lib/relationId'
 import { isUuid } from '../lib/uuid'
+import type { User } from '../payload-types'
 
 /** Set by a bulk write that applies its user's access, until the next bulk write of the kind. */
 const bulkRecheck = (slug: string) => `recheckBulkWriteOf:${slug}`
@@ -65,9 +67,25 @@ export const lockEditedRecord: CollectionBeforeOperationHook = async ({
   }
   if ((typeof id !== 'string' && typeof id !== 'number') || !isUuid(String(id))) return args
   const mode = modeOf({ operation, data, req })
-  await lockRecord({ req, collection: collection.slug, id: String(id), mode })
+  await lockRecord({
+    req,
+    collection: collection.slug,
+    id: String(id),
+    mode,
+    ...(overrideAccess === true ? {} : reachOf(req)),
+  })
   return args
 }
+
+/**
+ * The tenants whose records an admin user's write may take before Payload checks its access:
+ * a user of other tenants would otherwise wait for a record being written, and learn from the
+ * wait that it exists. A key's write found the record in its tenant first (`findOwn`).
+ */
+const reachOf = (req: PayloadRequest): { within?: string[] } =>
+  req.user?.collection === 'users' && !isSuperAdmin(req.user)
+    ? { within: userTenantIds({ user: req.user as User }) }
+    : {}
 
 /**
  * A bulk update or delete read its records before it took their rows, and so did a restore of

@@ -384,6 +384,57 @@ describe('a tenant move racing an edit of the record moved', () => {
     expect(after.title).toBe('Festival finale')
   })
 
+  it("answers another tenant's editor at once while the record's own tenant writes it", async () => {
+    const venue = await newVenue('Hall being renamed')
+    const outsider = await createUser({
+      payload,
+      email: 'mr-away-editor@example.com',
+      tenants: [{ tenant: away, roles: ['editor'] }],
+    })
+    const outsiderToken = await login({
+      origin: app.origin,
+      email: outsider.email,
+      password: 'test-password-123',
+    })
+    await closeGate()
+    const writing = api().update('venues', venue, { title: 'Renamed by its owner' })
+    await waitersReach(1)
+    // The owner's write holds the record's row, waiting at the gate.
+    const { rows } = await postgresOf(payload).pool.query<{ pid: number }>(
+      'select pid from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+      [(await gate?.query<{ pid: number }>('select pg_backend_pid() as pid'))?.rows[0]?.pid],
+    )
+    const writer = rows[0]?.pid
+    expect(writer).toBeTypeOf('number')
+    let answered = false
+    const blockedByWriter = async (): Promise<'waited' | undefined> => {
+      while (!answered) {
+        const { rows: waiting } = await postgresOf(payload).pool.query(
+          'select 1 from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+          [writer],
+        )
+        if (waiting.length > 0) return 'waited'
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      return undefined
+    }
+    // Refused without waiting for the row: how long it took would tell that the record exists
+    // and is being written.
+    const outsiderSave = fetch(`${app.origin}/api/venues/${venue}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `JWT ${outsiderToken}` },
+      body: JSON.stringify({ title: 'Renamed by a stranger' }),
+    }).then((res) => {
+      answered = true
+      return res.status
+    })
+    expect(await Promise.race([outsiderSave, blockedByWriter()])).toBe(403)
+    await openGate()
+    expect((await writing).status).toBe(200)
+    expect(await outsiderSave).toBe(403)
+    expect(await titleOf(venue)).toBe('Renamed by its owner')
+  })
+
   it('lets the move wait for an edit that reached the record first, and keeps both', async () => {
     const venue = await newVenue('Hall renamed, then sold')
     const [edit, moveAnswer] = await inTurn(
