@@ -226,6 +226,69 @@ describe('the dates of an event whose performances a transaction writes', () => 
   })
 })
 
+describe('the events of a transaction with performances of several', () => {
+  it('are taken at its commit in one order, whatever the order of their performances', async () => {
+    const make = (title: string) =>
+      payload.create({
+        collection: 'events',
+        data: { tenant: tenant.id, title, _status: 'published' } as never,
+        draft: false,
+        overrideAccess: true,
+      })
+    const [low, high] = [
+      String((await make('Order A')).id),
+      String((await make('Order B')).id),
+    ].sort()
+    const pool = postgresOf(payload).pool
+    // Another transaction holds the first event's row.
+    const holder = await pool.connect()
+    await holder.query('begin')
+    await holder.query('select 1 from events where id = $1 for no key update', [low])
+    const { rows } = await holder.query<{ pid: number }>('select pg_backend_pid() as pid')
+    let writing: Promise<unknown> | undefined
+    try {
+      writing = inTransaction(async (req) => {
+        for (const event of [high, low])
+          await payload.create({
+            collection: 'event-instances',
+            data: { tenant: tenant.id, event, startDate: '2032-05-01T19:30:00.000Z' } as never,
+            overrideAccess: true,
+            req,
+          })
+      })
+      for (const until = Date.now() + 30_000; ;) {
+        const waiting = await pool.query(
+          'select 1 from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+          [rows[0]?.pid],
+        )
+        if (waiting.rows.length > 0) break
+        if (Date.now() > until) throw new Error('the commit never waited for the held event')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      // Waiting for the first event, the commit has not taken the second: two transactions
+      // with performances of both cannot each hold one and wait for the other.
+      const probe = await pool.connect()
+      try {
+        await probe.query('begin')
+        const free = await probe
+          .query('select 1 from events where id = $1 for no key update nowait', [high])
+          .then(
+            () => true,
+            () => false,
+          )
+        expect(free).toBe(true)
+      } finally {
+        await probe.query('rollback')
+        probe.release()
+      }
+    } finally {
+      await holder.query('commit')
+      holder.release()
+    }
+    await writing
+  })
+})
+
 describe('work done just before a commit', () => {
   it('rolls the transaction back when it fails, and the commit says so', async () => {
     const ids: string[] = []

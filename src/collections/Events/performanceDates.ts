@@ -149,7 +149,9 @@ const extendEvents = async ({
       span ? { from: Math.min(span.from, at), to: Math.max(span.to, at) } : { from: at, to: at },
     )
   }
-  for (const [eventId, { from, to }] of spans) {
+  // In one order in every transaction: two batches or sync groups with performances of the
+  // same events take their rows as they commit, and would otherwise wait on each other.
+  for (const [eventId, { from, to }] of [...spans].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const earliest = sql`${new Date(from).toISOString()}::timestamptz`
     const latest = sql`${new Date(to).toISOString()}::timestamptz`
     await executeInRequest({
