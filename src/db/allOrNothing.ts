@@ -5,6 +5,7 @@ import {
   killTransaction,
   type Payload,
   type PayloadRequest,
+  type RequestContext,
 } from 'payload'
 
 /** The write of one item of a batch failed: the batch was rolled back, and this is why. */
@@ -28,14 +29,17 @@ export const allOrNothing = async <Item, Result>({
   items,
   path,
   write,
+  context,
 }: {
   payload: Payload
   items: readonly Item[]
   /** The items' place in the request body, for the failed item's path: `records`. */
   path: string
   write: (args: { req: PayloadRequest; item: Item }) => Promise<Result>
+  /** The transaction's request context, which its hooks read. */
+  context?: RequestContext
 }): Promise<Result[]> => {
-  const req = await createLocalReq({}, payload)
+  const req = await createLocalReq(context ? { context } : {}, payload)
   await initTransaction(req)
   const results: Result[] = []
   try {

@@ -247,6 +247,16 @@ describe('a first import', () => {
     expect(JSON.stringify(event.description)).toContain("Chekhov's comedy.")
   })
 
+  it('writes the events in one transaction, then the performances in another', async () => {
+    // An entry's time is its transaction's start: one time for each transaction.
+    const { rows } = await db().drizzle.execute<{ at: string; n: number }>(
+      sql`select at::text, count(*)::int as n from change_log
+        where tenant_id = ${tenant.id} group by at order by at`,
+    )
+    // The editor's own event, made before the run; then the run's two.
+    expect(rows.map((row) => Number(row.n))).toEqual([1, 3, 10])
+  })
+
   it('gives each performance its times, ids, booking link and availability', async () => {
     const a1 = await instanceBy(ids.a1)
     expect(a1).toMatchObject({

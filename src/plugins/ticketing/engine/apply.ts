@@ -5,7 +5,10 @@ import {
   initTransaction,
   killTransaction,
   type Payload,
+  type PayloadRequest,
 } from 'payload'
+
+import { allOrNothing } from '../../../db/allOrNothing'
 
 import { slugify } from '../../../fields/slugify'
 import { syncContext } from '../defaults'
@@ -58,11 +61,17 @@ const withOwnSlug = (step: Step): Step => ({
 const heartbeatEvery = 50
 
 /**
- * Records written at once, each in its own transaction: the pool's connections are shared with
- * every request, and performances of one event wait for each other on the event's row (its
- * performance dates) anyway.
+ * Groups written at once, each in a transaction of its own: the pool's connections are shared
+ * with every request.
  */
 export const writeConcurrency = 4
+
+/**
+ * Records a transaction writes: a group's change log, event dates and commit are written once
+ * for all of them (`atCommit.ts`). A record the group cannot write rolls it back, and then each
+ * of its records is written alone, so the others are kept and only that one is reported.
+ */
+export const writeGroupSize = 25
 
 /**
  * Writes the plan, each record with its link in a transaction of its own, through Payload's
@@ -100,8 +109,10 @@ export const applyPlan = async ({
   ]
   let done = 0
   let stopped = false
+  const written = (step: Step): void => {
+    if (Object.keys(step.data).length > 0) counts[countedAs[step.entry.action]]++
+  }
   const one = async (step: Step): Promise<void> => {
-    const isRecordWrite = Object.keys(step.data).length > 0
     try {
       const noted = new Set<string>()
       const note = (message: string): void => {
@@ -132,7 +143,7 @@ export const applyPlan = async ({
       })
       if (step.entry.kind === 'events' && step.entry.action === 'create')
         eventIds.set(step.entry.externalId, recordId)
-      if (isRecordWrite) counts[countedAs[step.entry.action]]++
+      written(step)
     } catch (err) {
       counts.failed++
       errors.push({
@@ -143,22 +154,49 @@ export const applyPlan = async ({
       })
     }
   }
+  const grouped = async (group: Step[]): Promise<void> => {
+    let ids: string[]
+    try {
+      ids = await writeGroup({ payload, connection, steps: group, eventIds })
+    } catch {
+      for (const step of group) await one(step)
+      return
+    }
+    for (const [i, step] of group.entries()) {
+      if (step.entry.kind === 'events' && step.entry.action === 'create')
+        eventIds.set(step.entry.externalId, ids[i]!)
+      written(step)
+    }
+  }
   for (const steps of phases) {
     let next = 0
+    // The next records in order; one whose image is fetched first is written alone.
+    const take = (): Step[] => {
+      const group: Step[] = []
+      while (next < steps.length && group.length < writeGroupSize) {
+        const alone = isImageToImport(steps[next]!.data.image)
+        if (alone && group.length > 0) break
+        group.push(steps[next++]!)
+        if (alone) break
+      }
+      return group
+    }
     const worker = async (): Promise<void> => {
       while (next < steps.length && !stopped) {
         if (Date.now() >= run.deadline) {
           stopped = true
           return
         }
-        const step = steps[next++]!
-        if (++done % heartbeatEvery === 0)
+        const group = take()
+        const before = done
+        done += group.length
+        if (Math.floor(done / heartbeatEvery) > Math.floor(before / heartbeatEvery))
           await run.heartbeat().catch((err: unknown) => {
             // The run is no longer this server's: no worker writes another record.
             stopped = true
             throw err
           })
-        await one(step)
+        await (group.length === 1 ? one(group[0]!) : grouped(group))
       }
     }
     await Promise.all(Array.from({ length: Math.min(writeConcurrency, steps.length) }, worker))
@@ -167,14 +205,7 @@ export const applyPlan = async ({
   return {}
 }
 
-const writeStep = async ({
-  payload,
-  connection,
-  step,
-  eventIds,
-  note,
-  image,
-}: {
+type WriteArgs = {
   payload: Payload
   connection: Connection
   step: Step
@@ -183,82 +214,124 @@ const writeStep = async ({
   note: (message: string) => void
   /** The provider's image the plan imports, fetched (or refused) before the transaction. */
   image?: Awaited<ReturnType<typeof fetchImage>>
-}): Promise<string> => {
-  const { entry } = step
-  const req = await createLocalReq({ context: { ...syncContext } }, payload)
+}
+
+/** One record and its link, in a transaction of its own. */
+const writeStep = async (args: WriteArgs): Promise<string> => {
+  const req = await createLocalReq({ context: { ...syncContext } }, args.payload)
   await initTransaction(req)
   try {
-    const common = {
-      req,
-      overrideAccess: true,
-      context: { ...syncContext },
-      depth: 0,
-    } as const
-    const data = nest(step.data)
-    let recordId = entry.recordId
-    if (image) {
-      const stored =
-        'refused' in image
-          ? image
-          : await storeImage({ req, tenantId: connection.tenantId, fetched: image })
-      if ('id' in stored) data.image = stored.id
-      else {
-        delete data.image
-        note(stored.refused)
-      }
+    const recordId = await writeRecord({ ...args, req })
+    await commitTransaction(req)
+    return recordId
+  } catch (err) {
+    await killTransaction(req)
+    throw err
+  }
+}
+
+/** Records without images and their links in one transaction, all or none; their ids in order. */
+const writeGroup = ({
+  payload,
+  connection,
+  steps,
+  eventIds,
+}: Pick<WriteArgs, 'payload' | 'connection' | 'eventIds'> & {
+  steps: readonly Step[]
+}): Promise<string[]> =>
+  allOrNothing({
+    payload,
+    items: steps,
+    path: 'steps',
+    context: { ...syncContext },
+    write: ({ req, item }) =>
+      writeRecord({
+        payload,
+        connection,
+        step: item,
+        eventIds,
+        req,
+        note: () => undefined,
+      }),
+  })
+
+/** The step's record and its link, in `req`'s transaction. */
+const writeRecord = async ({
+  payload,
+  connection,
+  step,
+  eventIds,
+  note,
+  image,
+  req,
+}: WriteArgs & { req: PayloadRequest }): Promise<string> => {
+  const { entry } = step
+  const common = {
+    req,
+    overrideAccess: true,
+    context: { ...syncContext },
+    depth: 0,
+  } as const
+  const data = nest(step.data)
+  let recordId = entry.recordId
+  if (image) {
+    const stored =
+      'refused' in image
+        ? image
+        : await storeImage({ req, tenantId: connection.tenantId, fetched: image })
+    if ('id' in stored) data.image = stored.id
+    else {
+      delete data.image
+      note(stored.refused)
     }
-    if (entry.kind === 'events') {
-      const status = { _status: step.draft ? 'draft' : 'published' } as const
-      if (entry.action === 'create') {
-        const doc = await payload.create({
-          ...common,
-          collection: 'events',
-          draft: step.draft,
-          data: { ...data, ...status, tenant: connection.tenantId } as never,
-        })
-        recordId = String(doc.id)
-      } else if (Object.keys(data).length > 0) {
-        await payload.update({
-          ...common,
-          collection: 'events',
-          id: recordId!,
-          draft: step.draft,
-          data: { ...data, ...status } as never,
-        })
-      }
-    } else if (entry.action === 'create') {
-      const eventId = eventIds.get(step.eventExternalId ?? '')
-      if (!eventId) throw new Error('Its event could not be written, so it was not created.')
+  }
+  if (entry.kind === 'events') {
+    const status = { _status: step.draft ? 'draft' : 'published' } as const
+    if (entry.action === 'create') {
       const doc = await payload.create({
         ...common,
-        collection: 'event-instances',
-        data: { ...data, event: eventId, tenant: connection.tenantId } as never,
+        collection: 'events',
+        draft: step.draft,
+        data: { ...data, ...status, tenant: connection.tenantId } as never,
       })
       recordId = String(doc.id)
     } else if (Object.keys(data).length > 0) {
       await payload.update({
         ...common,
-        collection: 'event-instances',
+        collection: 'events',
         id: recordId!,
-        data: data as never,
+        draft: step.draft,
+        data: { ...data, ...status } as never,
       })
     }
-    await storeLink({
-      req,
-      tenantId: connection.tenantId,
-      connectionId: connection.id,
-      link: {
-        kind: entry.kind,
-        externalId: entry.externalId,
-        localId: recordId!,
-        sourceHash: step.link.sourceHash,
-        hiddenBySync: step.link.hiddenBySync,
-      },
+  } else if (entry.action === 'create') {
+    const eventId = eventIds.get(step.eventExternalId ?? '')
+    if (!eventId) throw new Error('Its event could not be written, so it was not created.')
+    const doc = await payload.create({
+      ...common,
+      collection: 'event-instances',
+      data: { ...data, event: eventId, tenant: connection.tenantId } as never,
     })
-    await commitTransaction(req)
-    return recordId!
-  } catch (err) {
-    await killTransaction(req)
-    throw err
+    recordId = String(doc.id)
+  } else if (Object.keys(data).length > 0) {
+    await payload.update({
+      ...common,
+      collection: 'event-instances',
+      id: recordId!,
+      data: data as never,
+    })
   }
+  await storeLink({
+    req,
+    tenantId: connection.tenantId,
+    connectionId: connection.id,
+    link: {
+      kind: entry.kind,
+      externalId: entry.externalId,
+      localId: recordId!,
+      sourceHash: step.link.sourceHash,
+      hiddenBySync: step.link.hiddenBySync,
+    },
+  })
+  return recordId!
 }
