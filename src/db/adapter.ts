@@ -75,7 +75,8 @@ export const databaseAdapter = ({
       // Statements run by name (`preparedStatements.ts`) are parsed once and planned on every
       // run: a plan kept from a table's first rows (a new installation, a tenant's first
       // import) scanned the whole table once it had grown, until autovacuum analysed it (an
-      // event create's slug check from 0.1 to 1.9 ms at 5,000 events, measured). Not sent
+      // event create's slug check from 0.1 to 1.9 ms at 5,000 events, measured; a table never
+      // analysed misleads a fresh plan too, which `fields/slug.ts` is written for). Not sent
       // without them: a pooler in transaction mode (their reason to be off) may refuse it.
       ...(preparedStatements ? { options: '-c plan_cache_mode=force_custom_plan' } : {}),
     },
