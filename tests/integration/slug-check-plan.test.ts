@@ -80,22 +80,42 @@ const columnsKnown = async (table: string): Promise<number> => {
 const slugProbes = (plan: string): string[] =>
   plan.split('\n').filter((line) => line.includes('Index Cond'))
 
-describe('the slug check on a table PostgreSQL has not analysed', () => {
-  it('finds the slug through its own index in the records and in the drafts', async () => {
-    const plan = await planOf({ collection: 'events', tables: ['events', '_events_v'] })
-    expect(slugProbes(plan).length, plan).toBe(2)
-    for (const probe of slugProbes(plan)) expect(probe, plan).toMatch(/slug/)
-    expect(plan).not.toMatch(/Seq Scan/)
-    // What the test made PostgreSQL forget went with its transaction.
-    expect(await rowsKnown('events')).toBeGreaterThanOrEqual(400)
-    expect(await columnsKnown('events')).toBeGreaterThan(0)
-    expect(await rowsKnown('_events_v')).toBeGreaterThanOrEqual(400)
+/** PostgreSQL 18 can be made to forget a table's statistics (`pg_clear_relation_stats`). */
+const canForget = async (): Promise<boolean> => {
+  const { rows } = await postgresOf(payload).drizzle.execute<{ version: number }>(
+    sql`select current_setting('server_version_num')::int as version`,
+  )
+  return Number(rows[0]?.version) >= 180_000
+}
+
+/** Each probe of an index searches it by the value and the tenant together. */
+const expectValueAndTenant = ({ plan, probes }: { plan: string; probes: number }): void => {
+  expect(slugProbes(plan).length, plan).toBe(probes)
+  for (const probe of slugProbes(plan)) expect(probe, plan).toMatch(/slug.*tenant_id/)
+  expect(plan).not.toMatch(/Seq Scan/)
+}
+
+describe('the slug check', () => {
+  it('finds the value with its tenant in the records and in the drafts, with statistics', async () => {
+    expectValueAndTenant({ plan: await planOf({ collection: 'events', tables: [] }), probes: 2 })
+    expectValueAndTenant({ plan: await planOf({ collection: 'works', tables: [] }), probes: 1 })
   })
 
-  it('does the same for a kind without drafts', async () => {
-    const plan = await planOf({ collection: 'works', tables: ['works'] })
-    expect(slugProbes(plan).length, plan).toBe(1)
-    expect(slugProbes(plan)[0], plan).toMatch(/slug/)
-    expect(await rowsKnown('works')).toBeGreaterThanOrEqual(400)
+  it('does the same on tables PostgreSQL has not analysed', async (context) => {
+    // The embedded server is 18; a `TEST_DATABASE_URI` server may be older.
+    if (!(await canForget())) context.skip()
+    expectValueAndTenant({
+      plan: await planOf({ collection: 'events', tables: ['events', '_events_v'] }),
+      probes: 2,
+    })
+    expectValueAndTenant({
+      plan: await planOf({ collection: 'works', tables: ['works'] }),
+      probes: 1,
+    })
+    // What the test made PostgreSQL forget went with its transaction.
+    for (const table of ['events', '_events_v', 'works']) {
+      expect(await rowsKnown(table)).toBeGreaterThanOrEqual(400)
+      expect(await columnsKnown(table)).toBeGreaterThan(0)
+    }
   })
 })
