@@ -756,6 +756,98 @@ describe('the rules each door keeps', () => {
   })
 })
 
+describe('a run taken over while it writes', () => {
+  it('writes nothing after the taking up, which waits for the writes under way', async () => {
+    const fenced = await createTenant({ payload, slug: 'tix-fenced' })
+    const key = await createKey({ payload, tenants: [fenced], scope: 'write' })
+    const fencedApi = partner({ origin: app.origin, tenant: fenced.slug, key })
+    const show = spektrixId(52001)
+    const c = fake.state.catalogue
+    const start = Date.now() + 3 * 86_400_000
+    c.events.push(eventJson({ id: show, name: 'Fenced show' }))
+    // Fewer than the 50 records after which the engine's own heartbeat would notice.
+    const instances = Array.from({ length: 40 }, (_, i) =>
+      instanceJson({
+        id: spektrixId(82001 + i),
+        eventId: show,
+        start: new Date(start + i * 3_600_000),
+      }),
+    )
+    c.instances.push(...instances)
+    const records = async () => {
+      const where = { tenant: { equals: fenced.id } }
+      const count = (collection: 'events' | 'event-instances') =>
+        payload.count({ collection, where, overrideAccess: true }).then((r) => r.totalDocs)
+      return { events: await count('events'), performances: await count('event-instances') }
+    }
+    // Every write waits at the change log until the gate opens.
+    const gate = new pg.Client({ connectionString: process.env.DATABASE_URI })
+    await gate.connect()
+    try {
+      fake.reset()
+      const made = await fencedApi.create(
+        'ticketing-connections',
+        connectionBody('Fenced', {
+          importNewEvents: true,
+          spektrix: { clientName: 'demo', baseUrl: fake.origin },
+        }),
+      )
+      expect(made.status, JSON.stringify(made.body)).toBe(201)
+      await gate.query('begin')
+      await gate.query('lock table change_log in share row exclusive mode')
+      const gatePid = (await gate.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]
+        ?.pid
+      const res = await fencedApi.call(
+        'POST',
+        `/ticketing-connections/${String(made.body.id)}/sync`,
+        {},
+      )
+      expect(res.status).toBe(202)
+      const runId = String(res.body.id)
+      await waitUntil({
+        check: async () =>
+          (
+            await db.query('select 1 from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [
+              gatePid,
+            ])
+          ).rows.length > 0,
+        timeoutMs: 60_000,
+        what: "the run's first write to wait at the gate",
+      })
+      // Another instance takes the run up, as when this one's heartbeat looked stale there.
+      const takeover = db.query(
+        'update ticketing_sync_runs set attempts = attempts + 1, heartbeat_at = now() where id = $1',
+        [runId],
+      )
+      await gate.query('commit')
+      await takeover
+      const atTakeover = await records()
+      const ended = `run ${runId} (attempt 1) ended`
+      await waitUntil({
+        check: async () => app.output().includes(ended),
+        timeoutMs: 60_000,
+        what: 'the first copy to end',
+      })
+      expect(app.output()).toContain(`${ended} failed but is no longer this server's`)
+      // The write under way when the run was taken up (the events, this one and the held show
+      // the stand-in also lists) committed; none of the 41 performances after it.
+      expect(atTakeover).toEqual({ events: 2, performances: 0 })
+      expect(await records()).toEqual(atTakeover)
+      expect(await runOf(runId)).toMatchObject({ status: 'running', attempts: 2 })
+      await payload.update({
+        collection: 'ticketing-sync-runs',
+        id: runId,
+        data: { status: 'failed' },
+      })
+    } finally {
+      await gate.query('rollback').catch(() => undefined)
+      await gate.end()
+      c.events = c.events.filter((e) => e.id !== show)
+      c.instances = c.instances.filter((i) => !instances.includes(i))
+    }
+  })
+})
+
 describe('claims', () => {
   it("tenants take turns: one tenant's queue never keeps another's run waiting behind it", async () => {
     const tenants = await Promise.all(

@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 /**
  * What the ticketing plugin's parts hand each other: the connection as the engine reads it
@@ -81,6 +81,13 @@ export type RunRequest = {
   deadline: number
   /** Tells other instances the run is alive; the runner calls it between records too. */
   heartbeat: () => Promise<void>
+  /**
+   * Takes the run's row for the rest of `req`'s transaction, or throws once the run is no
+   * longer this claim's: every write transaction starts with it, so a run taken up elsewhere
+   * writes nothing more, and the taking up waits for the writes under way. Absent when the
+   * engine runs without a claim (a test calling it directly).
+   */
+  holdClaim?: (req: PayloadRequest) => Promise<void>
 }
 
 export type RunOutcome = {

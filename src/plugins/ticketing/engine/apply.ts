@@ -74,12 +74,13 @@ export const writeConcurrency = 4
 export const writeGroupSize = 25
 
 /**
- * Writes the plan, each record with its link in a transaction of its own, through Payload's
- * Local API (so the change log, webhooks and the read cache see it), as the sync: access
- * overridden, the connection's tenant set on what it creates, `syncContext` on every write.
- * Events first (a new performance needs its event's id), then performances, a few at a time.
- * One record that fails is reported and the run goes on; the run's deadline is checked before
- * each record.
+ * Writes the plan, records with their links in groups of `writeGroupSize` a transaction,
+ * through Payload's Local API (so the change log, webhooks and the read cache see them), as the
+ * sync: access overridden, the connection's tenant set on what it creates, `syncContext` on
+ * every write. Events first (a new performance needs its event's id), then performances, a few
+ * groups at a time. One record that fails is reported and the run goes on; the run's deadline
+ * is checked before each group and each record written alone, and every transaction first
+ * takes the run's claim (`holdClaim`), so a run taken up elsewhere writes nothing more.
  */
 export const applyPlan = async ({
   payload,
@@ -109,6 +110,17 @@ export const applyPlan = async ({
   ]
   let done = 0
   let stopped = false
+  // Why the run lost its claim: every write from then on fails, and the run ends on it.
+  let lost: unknown
+  const claimed = async (req: PayloadRequest): Promise<void> => {
+    try {
+      await run.holdClaim?.(req)
+    } catch (err) {
+      stopped = true
+      lost = err
+      throw err
+    }
+  }
   const written = (step: Step): void => {
     if (Object.keys(step.data).length > 0) counts[countedAs[step.entry.action]]++
   }
@@ -135,7 +147,8 @@ export const applyPlan = async ({
             image: planned,
           })
         : undefined
-      const write = (step: Step) => writeStep({ payload, connection, step, eventIds, note, image })
+      const write = (step: Step) =>
+        writeStep({ payload, connection, step, eventIds, note, image, claimed })
       const recordId = await write(step).catch((err) => {
         if (!isSlugTaken(err) || step.entry.action !== 'create' || step.entry.kind !== 'events')
           throw err
@@ -145,6 +158,7 @@ export const applyPlan = async ({
         eventIds.set(step.entry.externalId, recordId)
       written(step)
     } catch (err) {
+      if (lost) throw lost
       counts.failed++
       errors.push({
         kind: step.entry.kind,
@@ -157,9 +171,18 @@ export const applyPlan = async ({
   const grouped = async (group: Step[]): Promise<void> => {
     let ids: string[]
     try {
-      ids = await writeGroup({ payload, connection, steps: group, eventIds })
+      ids = await writeGroup({ payload, connection, steps: group, eventIds, claimed })
     } catch {
-      for (const step of group) await one(step)
+      if (lost) throw lost
+      for (const [i, step] of group.entries()) {
+        if (stopped || Date.now() >= run.deadline) {
+          // What was not written is not done: the run says how far it got.
+          stopped = true
+          done -= group.length - i
+          return
+        }
+        await one(step)
+      }
       return
     }
     for (const [i, step] of group.entries()) {
@@ -199,7 +222,13 @@ export const applyPlan = async ({
         await (group.length === 1 ? one(group[0]!) : grouped(group))
       }
     }
-    await Promise.all(Array.from({ length: Math.min(writeConcurrency, steps.length) }, worker))
+    // Every worker's write ends before the run does (its counts include them), the first
+    // failure then ends the run: the others stop after the group they are writing.
+    const ended = await Promise.allSettled(
+      Array.from({ length: Math.min(writeConcurrency, steps.length) }, worker),
+    )
+    const failure = ended.find((result) => result.status === 'rejected')
+    if (failure) throw failure.reason
     if (stopped) return { stoppedAt: done }
   }
   return {}
@@ -214,6 +243,8 @@ type WriteArgs = {
   note: (message: string) => void
   /** The provider's image the plan imports, fetched (or refused) before the transaction. */
   image?: Awaited<ReturnType<typeof fetchImage>>
+  /** Takes the run's claim in the transaction, before anything is written. */
+  claimed: (req: PayloadRequest) => Promise<void>
 }
 
 /** One record and its link, in a transaction of its own. */
@@ -221,6 +252,7 @@ const writeStep = async (args: WriteArgs): Promise<string> => {
   const req = await createLocalReq({ context: { ...syncContext } }, args.payload)
   await initTransaction(req)
   try {
+    await args.claimed(req)
     const recordId = await writeRecord({ ...args, req })
     await commitTransaction(req)
     return recordId
@@ -236,7 +268,8 @@ const writeGroup = ({
   connection,
   steps,
   eventIds,
-}: Pick<WriteArgs, 'payload' | 'connection' | 'eventIds'> & {
+  claimed,
+}: Pick<WriteArgs, 'payload' | 'connection' | 'eventIds' | 'claimed'> & {
   steps: readonly Step[]
 }): Promise<string[]> =>
   allOrNothing({
@@ -244,15 +277,18 @@ const writeGroup = ({
     items: steps,
     path: 'steps',
     context: { ...syncContext },
-    write: ({ req, item }) =>
-      writeRecord({
+    write: async ({ req, item }) => {
+      if (item === steps[0]) await claimed(req)
+      return writeRecord({
         payload,
         connection,
         step: item,
         eventIds,
         req,
+        claimed,
         note: () => undefined,
-      }),
+      })
+    },
   })
 
 /** The step's record and its link, in `req`'s transaction. */

@@ -6,7 +6,7 @@ import { heartbeatEveryMs } from '../defaults'
 import { noCounts, type RunOutcome } from '../types'
 import type { ClaimedRun } from './claim'
 import { engineConnection } from './connection'
-import { beat, isRunTakenOver, runTakenOver, settleRun } from './settle'
+import { beat, holdClaim, isRunTakenOver, runTakenOver, settleRun } from './settle'
 
 const failed = (message: string): RunOutcome => ({
   status: 'failed',
@@ -27,8 +27,10 @@ const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`
  * A heartbeat (the timer's or the engine's) that finds the row no longer this claim's (taken up
  * again by another instance after this one's beats stopped, or deleted) ends this copy: the
  * engine's next heartbeat throws, which it turns into a failed outcome, and from then on the
- * run reads as past its deadline, which the engine checks before each record, so no further
- * record is written. That outcome is not stored: the row is the other claim's.
+ * run reads as past its deadline, which the engine checks before each group of records. Each
+ * write transaction also starts by taking the run's row (`holdClaim`): the taking up waits for
+ * the writes under way, and no later write commits. That outcome is not stored: the row is the
+ * other claim's.
  */
 export const executeRun = async ({
   payload,
@@ -80,6 +82,14 @@ export const executeRun = async ({
               return lost ? 0 : deadline
             },
             heartbeat,
+            holdClaim: async (req) => {
+              try {
+                await holdClaim({ req, run })
+              } catch (err) {
+                if (isRunTakenOver(err)) lost = true
+                throw err
+              }
+            },
           },
         }),
         new Promise<RunOutcome>((resolve) => {

@@ -6,8 +6,9 @@ import { maxAttempts, staleAfterMs } from '../defaults'
 
 /**
  * Runs whose heartbeat stopped (their instance went away mid-run) are queued again; one that
- * has been taken up `maxAttempts` times is given up, saying why. The engine writes each record
- * in its own transaction, so a run taken up again finds the records it did and goes on.
+ * has been taken up `maxAttempts` times is given up, saying why. The engine's transactions
+ * commit whole and each holds the run's claim, so a run taken up again waits for the writes
+ * under way, finds the records they did and goes on.
  */
 export const recoverStaleRuns = async (payload: Payload): Promise<void> => {
   const db = postgresOf(payload).drizzle

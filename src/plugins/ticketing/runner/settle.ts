@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres/drizzle'
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
+import { executeInRequest } from '../../../db/inTransaction'
 import { postgresOf } from '../../../db/postgres'
 import type { RunOutcome } from '../types'
 import type { ClaimedRun } from './claim'
@@ -76,5 +77,18 @@ export const beat = async ({ payload, run }: { payload: Payload; run: ClaimedRun
     update ticketing_sync_runs set heartbeat_at = now()
     where ${stillOurs(run)}
     returning id`)
+  if (rows.length === 0) throw runTakenOver(run.id)
+}
+
+/**
+ * Takes the run's row in the write's transaction (`for share`: the run's own writes do not wait
+ * for each other), or throws `runTakenOver`: a taking up (`recover.ts`, an update of the row)
+ * waits for the writes that hold it, and the writes after it find the row another claim's.
+ */
+export const holdClaim = async ({ req, run }: { req: PayloadRequest; run: ClaimedRun }) => {
+  const rows = await executeInRequest<{ id: string }>({
+    req,
+    query: sql`select id from ticketing_sync_runs where ${stillOurs(run)} for share`,
+  })
   if (rows.length === 0) throw runTakenOver(run.id)
 }
