@@ -74,6 +74,40 @@ const logLockIsFree = async (): Promise<boolean> => {
   }
 }
 
+const until = async (check: () => Promise<boolean>): Promise<void> => {
+  for (const deadline = Date.now() + 30_000; !(await check());) {
+    if (Date.now() > deadline) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** Statements over events of this database waiting for another's lock. */
+const waitingOnEvents = async (): Promise<number> => {
+  const { rows } = await postgresOf(payload).pool.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and cardinality(pg_blocking_pids(pid)) > 0
+        and query ilike '%"events"%'`,
+  )
+  return Number(rows[0]?.n)
+}
+
+/** Whether another transaction holds the event's row. */
+const rowHeld = async (id: string): Promise<boolean> => {
+  const client = await postgresOf(payload).pool.connect()
+  try {
+    await client.query('begin')
+    return await client
+      .query('select 1 from events where id = $1 for no key update nowait', [id])
+      .then(
+        () => false,
+        () => true,
+      )
+  } finally {
+    await client.query('rollback')
+    client.release()
+  }
+}
+
 const announcedFor = async (): Promise<number> => {
   // NOTIFY arrives after the commit; a round trip on the listener lets it in.
   await listener.query('select 1')
@@ -223,6 +257,55 @@ describe('the dates of an event whose performances a transaction writes', () => 
       await add('2032-03-20T19:30:00.000Z')
     })
     expect(await datesOf()).toEqual(['2032-03-01T19:30:00.000Z', '2032-03-20T19:30:00.000Z'])
+  })
+})
+
+describe('the dates of an event two transactions recompute at once', () => {
+  it('are read after the other committed, not before', async () => {
+    const event = await payload.create({
+      collection: 'events',
+      data: { tenant: tenant.id, title: 'Recomputed', _status: 'published' } as never,
+      draft: false,
+      overrideAccess: true,
+    })
+    const add = (startDate: string) =>
+      payload.create({
+        collection: 'event-instances',
+        data: { tenant: tenant.id, event: event.id, startDate } as never,
+        overrideAccess: true,
+      })
+    const early = await add('2033-03-01T19:30:00.000Z')
+    const late = await add('2033-03-30T19:30:00.000Z')
+    let release: () => void = () => undefined
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    // The first moves the late performance on, holding the event's row until released.
+    const moving = inTransaction(async (req) => {
+      await payload.update({
+        collection: 'event-instances',
+        id: late.id,
+        data: { startDate: '2033-04-20T19:30:00.000Z' } as never,
+        overrideAccess: true,
+        req,
+      })
+      await released
+    })
+    await until(() => rowHeld(String(event.id)))
+    // The second deletes the early one: its recompute waits for the event's row.
+    const deleting = inTransaction((req) =>
+      payload.delete({ collection: 'event-instances', id: early.id, overrideAccess: true, req }),
+    )
+    await until(async () => (await waitingOnEvents()) > 0)
+    release()
+    await Promise.all([moving, deleting])
+    const { rows } = await postgresOf(payload).drizzle.execute<{ first: Date; last: Date }>(
+      sql`select first_performance as first, last_performance as last from events
+        where id = ${event.id}`,
+    )
+    expect(
+      rows.map((row) => [new Date(row.first).toISOString(), new Date(row.last).toISOString()]),
+    ).toEqual([['2033-04-20T19:30:00.000Z', '2033-04-20T19:30:00.000Z']])
   })
 })
 
