@@ -78,9 +78,10 @@ export const lockEditedRecord: CollectionBeforeOperationHook = async ({
 }
 
 /**
- * The tenants whose records an admin user's write may take before Payload checks its access:
- * a user of other tenants would otherwise wait for a record being written, and learn from the
- * wait that it exists. A key's write found the record in its tenant first (`findOwn`).
+ * The tenants whose records a user's write may take before Payload checks its access: a user
+ * of other tenants would otherwise wait for a record being written, and learn from the wait
+ * that it exists. A partner key acts as a member of its tenant (`tenantMember`), and so is held
+ * to it too; a super-admin reaches every tenant.
  */
 const reachOf = (req: PayloadRequest): { within?: string[] } =>
   req.user?.collection === 'users' && !isSuperAdmin(req.user)
