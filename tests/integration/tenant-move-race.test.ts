@@ -377,7 +377,7 @@ describe('a tenant move racing an edit of the record moved', () => {
         }).then(async (res) => ({ status: res.status, body: await res.text() })),
     )
     expect(moveAnswer.status, moveAnswer.body).toBe(200)
-    // The old tenant's editor no longer reaches the record, as a restore after the move finds.
+    // The restore waits for the move, then finds the record moved since it read it: refused.
     expect(restore.status, restore.body).toBe(403)
     expect(await tenantOf(event, 'events')).toBe(away.id)
     const after = await payload.findByID({ collection: 'events', id: event, overrideAccess: true })
