@@ -5,6 +5,7 @@ import type { PayloadRequest } from 'payload'
 import { dropGathered, gatherUntilCommit } from '../../db/atCommit'
 import { executeInRequest } from '../../db/inTransaction'
 import { collectionTable } from '../../db/postgres'
+import { lockRecord } from '../../db/recordTenants'
 
 export type PerformanceDates = { firstPerformance: string | null; lastPerformance: string | null }
 
@@ -112,18 +113,11 @@ export const storePerformanceDates = async ({
 }): Promise<void> => {
   const events = new Set(eventIds)
   await dropGathered<NewStart>({ req, key: newStarts, drop: (item) => events.has(item.eventId) })
-  const table = collectionTable({ payload: req.payload, collection: 'events' })
-  const id = table?.columns.id?.name
-  if (!table || !id) throw new Error('events has no id column')
   for (const eventId of events) {
     // The event's row first: the statement below then reads the performances as every write
     // that held the row committed them. Had it waited for the row itself, it would have
     // written dates read before that write committed (a sync's group, a batch).
-    await executeInRequest({
-      req,
-      query: sql`select 1 from ${sql.identifier(table.name)}
-        where ${sql.identifier(id)} = ${eventId} for no key update`,
-    })
+    await lockRecord({ req, collection: 'events', id: eventId, mode: 'edit' })
     await executeInRequest({
       req,
       query: bothTables({

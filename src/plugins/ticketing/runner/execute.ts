@@ -44,14 +44,18 @@ export const executeRun = async ({
   // One line per execution: what an operator (and the two-instance test) counts.
   payload.logger.info({ msg: `ticketing: run ${run.id} started (attempt ${run.attempts})` })
   let lost = false
-  const heartbeat = async (): Promise<void> => {
-    if (lost) throw runTakenOver(run.id)
+  // A check of the claim that finds it gone marks this copy lost.
+  const checked = async (check: () => Promise<void>): Promise<void> => {
     try {
-      await beat({ payload, run })
+      await check()
     } catch (err) {
       if (isRunTakenOver(err)) lost = true
       throw err
     }
+  }
+  const heartbeat = async (): Promise<void> => {
+    if (lost) throw runTakenOver(run.id)
+    await checked(() => beat({ payload, run }))
   }
   const timer = setInterval(() => {
     heartbeat().catch((err: unknown) => {
@@ -82,14 +86,7 @@ export const executeRun = async ({
               return lost ? 0 : deadline
             },
             heartbeat,
-            holdClaim: async (req) => {
-              try {
-                await holdClaim({ req, run })
-              } catch (err) {
-                if (isRunTakenOver(err)) lost = true
-                throw err
-              }
-            },
+            holdClaim: (req) => checked(() => holdClaim({ req, run })),
           },
         }),
         new Promise<RunOutcome>((resolve) => {
