@@ -372,6 +372,138 @@ describe('the events of a transaction with performances of several', () => {
   })
 })
 
+describe('the dates an event’s performances set', () => {
+  const isoOf = (value: unknown): string | null =>
+    value === null ? null : new Date(value as string).toISOString()
+
+  it('are written to its row and its latest version, not to its history', async () => {
+    const event = await payload.create({
+      collection: 'events',
+      data: { tenant: tenant.id, title: 'Saved often', _status: 'published' } as never,
+      draft: false,
+      overrideAccess: true,
+    })
+    for (const title of ['Saved often, draft one', 'Saved often, draft two'])
+      await payload.update({
+        collection: 'events',
+        id: event.id,
+        data: { title } as never,
+        draft: true,
+        overrideAccess: true,
+      })
+    // A new performance extends the dates; moving it recomputes them.
+    const performance = await payload.create({
+      collection: 'event-instances',
+      data: { tenant: tenant.id, event: event.id, startDate: '2034-01-10T19:30:00.000Z' } as never,
+      overrideAccess: true,
+    })
+    await payload.update({
+      collection: 'event-instances',
+      id: performance.id,
+      data: { startDate: '2034-02-10T19:30:00.000Z' } as never,
+      overrideAccess: true,
+    })
+    const { rows } = await postgresOf(payload).pool.query<{ latest: boolean; first: unknown }>(
+      `select latest, version_first_performance as first from _events_v
+        where parent_id = $1 order by created_at, latest`,
+      [event.id],
+    )
+    expect(rows.map((row) => [row.latest, isoOf(row.first)])).toEqual([
+      [false, null],
+      [false, null],
+      [true, '2034-02-10T19:30:00.000Z'],
+    ])
+    const draft = await payload.findByID({
+      collection: 'events',
+      id: event.id,
+      draft: true,
+      overrideAccess: true,
+    })
+    const published = await payload.findByID({
+      collection: 'events',
+      id: event.id,
+      draft: false,
+      overrideAccess: true,
+    })
+    expect([draft.title, draft.firstPerformance]).toEqual([
+      'Saved often, draft two',
+      '2034-02-10T19:30:00.000Z',
+    ])
+    expect([published.title, published.lastPerformance]).toEqual([
+      'Saved often',
+      '2034-02-10T19:30:00.000Z',
+    ])
+  })
+
+  it('reach the version a save of the event made while the commit waited for it', async () => {
+    const event = await payload.create({
+      collection: 'events',
+      data: { tenant: tenant.id, title: 'Saved meanwhile', _status: 'published' } as never,
+      draft: false,
+      overrideAccess: true,
+    })
+    const pool = postgresOf(payload).pool
+    const { rows: columns } = await pool.query<{ name: string }>(
+      `select quote_ident(column_name) as name from information_schema.columns
+        where table_schema = current_schema() and table_name = '_events_v' and column_name <> 'id'`,
+    )
+    const list = columns.map((column) => column.name).join(', ')
+    // A save of the event, as Payload makes one: the event's row first.
+    const saver = await pool.connect()
+    let writing: Promise<unknown> | undefined
+    try {
+      await saver.query('begin')
+      await saver.query('select 1 from events where id = $1 for no key update', [event.id])
+      const { rows } = await saver.query<{ pid: number }>('select pg_backend_pid() as pid')
+      writing = inTransaction((req) =>
+        payload.create({
+          collection: 'event-instances',
+          data: {
+            tenant: tenant.id,
+            event: event.id,
+            startDate: '2034-05-01T19:30:00.000Z',
+          } as never,
+          overrideAccess: true,
+          req,
+        }),
+      )
+      for (const until = Date.now() + 30_000; ;) {
+        const waiting = await pool.query(
+          'select 1 from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+          [rows[0]?.pid],
+        )
+        if (waiting.rows.length > 0) break
+        if (Date.now() > until) throw new Error('the commit never waited for the event')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      // Then its new version, and the one before it marked as the latest no more: a commit
+      // that had taken that version before the event's row would deadlock with it here.
+      const { rows: before } = await saver.query<{ id: string }>(
+        'select id from _events_v where parent_id = $1 and latest',
+        [event.id],
+      )
+      await saver.query(
+        `insert into _events_v (${list}) select ${list} from _events_v where id = $1`,
+        [before[0]?.id],
+      )
+      await saver.query('update _events_v set latest = false where id = $1', [before[0]?.id])
+      await saver.query('commit')
+    } finally {
+      saver.release()
+    }
+    await writing
+    const { rows } = await pool.query<{ latest: boolean; first: unknown }>(
+      `select latest, version_first_performance as first from _events_v
+        where parent_id = $1 order by latest`,
+      [event.id],
+    )
+    expect(rows.map((row) => [row.latest, isoOf(row.first)])).toEqual([
+      [false, null],
+      [true, '2034-05-01T19:30:00.000Z'],
+    ])
+  })
+})
+
 describe('work done just before a commit', () => {
   it('rolls the transaction back when it fails, and the commit says so', async () => {
     const ids: string[] = []

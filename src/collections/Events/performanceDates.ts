@@ -41,18 +41,21 @@ export const performanceDates = async ({
 }
 
 /**
- * The UPDATE of one of the event's tables (its own, its versions'): `set` gives the new first
- * and last from the column names.
+ * The UPDATE of one of the event's tables, returning what it updated: its own row (its id), or
+ * its latest version (drafts are read from it; earlier versions are its history, and a save
+ * that makes one current again, a restore, stores the dates anew, `hooks/eventDates.ts`).
+ * Rewriting every version made each performance write cost more with every save of its event.
+ * `of` is the event's id; `set` gives the new first and last from the column names.
  */
 const datesUpdate = ({
   req,
-  eventId,
+  of,
   versions,
   set,
   from,
 }: {
   req: PayloadRequest
-  eventId: string
+  of: SQL
   versions: boolean
   set: (columns: { first: SQL; last: SQL }) => { first: SQL; last: SQL }
   from?: SQL
@@ -61,15 +64,37 @@ const datesUpdate = ({
   const first = table?.field('firstPerformance')
   const last = table?.field('lastPerformance')
   const id = table?.columns[versions ? 'parent' : 'id']?.name
-  if (!table || !first || !last || !id) throw new Error('events has no performance date columns')
+  const latest = versions ? table?.columns.latest?.name : undefined
+  if (!table || !first || !last || !id || (versions && !latest))
+    throw new Error('events has no performance date columns')
   const to = set({ first: sql`${sql.identifier(first)}`, last: sql`${sql.identifier(last)}` })
-  return sql`update ${sql.identifier(table.name)}
+  const name = sql.identifier(table.name)
+  return sql`update ${name}
     set ${sql.identifier(first)} = ${to.first}, ${sql.identifier(last)} = ${to.last}
     ${from ?? sql``}
-    where ${sql.identifier(table.name)}.${sql.identifier(id)} = ${eventId}`
+    where ${name}.${sql.identifier(id)} = ${of}
+    ${latest ? sql`and ${name}.${sql.identifier(latest)}` : sql``}
+    returning ${name}.${sql.identifier(id)} as id`
 }
 
-/** Both of the event's tables in one statement: its own row, then every version's. */
+/** Only the latest version's UPDATE: see `extendEvents`. */
+const latestVersion = ({
+  req,
+  eventId,
+  set,
+}: {
+  req: PayloadRequest
+  eventId: string
+  set: (columns: { first: SQL; last: SQL }) => { first: SQL; last: SQL }
+}): SQL => datesUpdate({ req, of: sql`${eventId}`, versions: true, set })
+
+/**
+ * Both of the event's tables in one statement, its own row first: the version's UPDATE finds
+ * its row by the id the event's UPDATE returned, which PostgreSQL computes before it reads the
+ * versions. A save of the event holds the event's row and then marks its latest version as no
+ * longer the latest, so a statement that took the version first waited for the save while the
+ * save waited for it. One row a version was updated.
+ */
 const bothTables = ({
   req,
   eventId,
@@ -84,8 +109,20 @@ const bothTables = ({
   /** A `dates` row the updates read from. */
   dates?: SQL
 }): SQL => {
-  const own = datesUpdate({ req, eventId, versions: false, set, ...(from ? { from } : {}) })
-  const versions = datesUpdate({ req, eventId, versions: true, set, ...(from ? { from } : {}) })
+  const own = datesUpdate({
+    req,
+    of: sql`${eventId}`,
+    versions: false,
+    set,
+    ...(from ? { from } : {}),
+  })
+  const versions = datesUpdate({
+    req,
+    of: sql`(select own.id from own)`,
+    versions: true,
+    set,
+    ...(from ? { from } : {}),
+  })
   return dates
     ? sql`with dates as (${dates}), own as (${own}) ${versions}`
     : sql`with own as (${own}) ${versions}`
@@ -98,8 +135,8 @@ type NewStart = { eventId: string; start: string }
 
 /**
  * Recomputes the events' dates after a performance changed, in the performance write's
- * transaction: the event's row and every row of its versions (published reads come from the
- * one, drafts from the latest of the others), in one statement. Plain SQL, so the event gets
+ * transaction: the event's row and its latest version's (published reads come from the one,
+ * drafts from the other), in one statement. Plain SQL, so the event gets
  * no new version, no change-log entry and none of its hooks: its content did not change, only
  * a fact about it. What the transaction's new performances of these events would have added
  * is in what it reads.
@@ -159,17 +196,18 @@ const extendEvents = async ({
   for (const [eventId, { from, to }] of [...spans].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const earliest = sql`${new Date(from).toISOString()}::timestamptz`
     const latest = sql`${new Date(to).toISOString()}::timestamptz`
-    await executeInRequest({
-      req,
-      query: bothTables({
-        req,
-        eventId,
-        set: ({ first, last }) => ({
-          first: sql`least(${first}, ${earliest})`,
-          last: sql`greatest(${last}, ${latest})`,
-        }),
-      }),
+    const set = ({ first, last }: { first: SQL; last: SQL }) => ({
+      first: sql`least(${first}, ${earliest})`,
+      last: sql`greatest(${last}, ${latest})`,
     })
+    const updated = await executeInRequest({ req, query: bothTables({ req, eventId, set }) })
+    // None: a save of the event held its row while the statement waited, and made a new
+    // latest version, which the statement cannot see (its snapshot is from before the wait;
+    // the version it had found is the latest no more). The row is held now, so no other save
+    // can come between, and a statement of its own sees that version. Taking the row first
+    // would cost every commit a round trip; this costs one only to the commit that waited.
+    if (updated.length === 0)
+      await executeInRequest({ req, query: latestVersion({ req, eventId, set }) })
   }
 }
 
