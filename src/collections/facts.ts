@@ -20,6 +20,12 @@ declare module 'payload' {
      * returned is then not what is stored, and a caller answering it reads it back.
      */
     resavedAfterCreate?: boolean
+    /**
+     * Records of these collections that point at the record by `field` go with it (a hook of the
+     * collection deletes them): a delete takes their rows before the record's (`lockRecord`), in
+     * the order a write of one of them takes the two.
+     */
+    deletesWith?: readonly { collection: CollectionSlug; field: string }[]
   }
 }
 

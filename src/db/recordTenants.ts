@@ -98,6 +98,38 @@ export const holdsRecord = async ({
 }
 
 /**
+ * Takes, for a delete, the rows of the records that go with it (`deletesWith`), before the
+ * record's own: a write of one of them takes its own row and then, reading the record it points
+ * at or recomputing what it keeps of it (an event's dates), the record's. A delete that took the
+ * record first would wait for that write while the write waited for it.
+ */
+export const lockDependants = async ({
+  req,
+  dependants,
+  id,
+  within,
+}: {
+  req: PayloadRequest
+  dependants: readonly { collection: string; field: string }[]
+  id: string
+  /** As `lockRecord`'s: only records of these tenants. */
+  within?: readonly string[]
+}): Promise<void> => {
+  for (const { collection, field } of dependants) {
+    const table = collectionTable({ payload: req.payload, collection })
+    const column = table?.field(field)
+    if (!table || !column) throw new Error(`${collection} has no column for ${field}`)
+    const tenant = table.field('tenant')
+    await executeInRequest({
+      req,
+      query: sql`select 1 from ${sql.identifier(table.name)} where ${sql.identifier(column)} = ${id}
+        ${within && tenant ? sql`and ${sql.identifier(tenant)}::text = any(${sql.param([...within])}::text[])` : sql``}
+        order by ${sql.identifier(table.columns.id?.name ?? 'id')} ${lockModes.move}`,
+    })
+  }
+}
+
+/**
  * Takes a record's row in the request's transaction, until it ends, and reads its tenant.
  * `edit` (an update of one record, before Payload reads it: `lockEditedRecord`) waits for a
  * move or another edit of the record under way, so what Payload then reads, with the reader's

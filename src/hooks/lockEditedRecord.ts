@@ -9,7 +9,7 @@ import { Forbidden } from 'payload'
 
 import { isSuperAdmin } from '../access/isSuperAdmin'
 import { userTenantIds } from '../access/tenantRoles'
-import { holdsRecord, lockRecord } from '../db/recordTenants'
+import { holdsRecord, lockDependants, lockRecord } from '../db/recordTenants'
 import { relationId, type RelationValue } from '../lib/relationId'
 import { isUuid } from '../lib/uuid'
 import type { User } from '../payload-types'
@@ -67,13 +67,11 @@ export const lockEditedRecord: CollectionBeforeOperationHook = async ({
   }
   if ((typeof id !== 'string' && typeof id !== 'number') || !isUuid(String(id))) return args
   const mode = modeOf({ operation, data, req })
-  await lockRecord({
-    req,
-    collection: collection.slug,
-    id: String(id),
-    mode,
-    ...(overrideAccess === true ? {} : reachOf(req)),
-  })
+  const reach = overrideAccess === true ? {} : reachOf(req)
+  const dependants = collection.custom?.deletesWith
+  if (operation === 'delete' && dependants)
+    await lockDependants({ req, dependants, id: String(id), ...reach })
+  await lockRecord({ req, collection: collection.slug, id: String(id), mode, ...reach })
   return args
 }
 
@@ -114,6 +112,8 @@ export const lockBulkWrittenRecord: {
   beforeDelete: async ({ collection, id, req }) => {
     if (!isUuid(String(id))) return
     if (await holdsRecord({ req, collection: collection.slug, id: String(id) })) return
+    const dependants = collection.custom?.deletesWith
+    if (dependants) await lockDependants({ req, dependants, id: String(id) })
     await lockRecord({ req, collection: collection.slug, id: String(id) })
     if (req.context[bulkRecheck(collection.slug)])
       await refuseUnreachable({ req, collection: collection.slug, id: String(id) })

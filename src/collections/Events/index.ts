@@ -8,8 +8,8 @@ import { themeFields } from '../../fields/slugSet'
 import { bookingGroup, eventTicketingGroups } from '../../fields/ticketing'
 import { titleField } from '../../fields/title'
 import { urlField } from '../../fields/url'
+import { deleteDependants } from '../../hooks/deleteDependants'
 import { deriveUrl } from '../../hooks/deriveUrl'
-import { deletePerformances } from './hooks/deletePerformances'
 import { eventDates } from './hooks/eventDates'
 import { keepBookingUrls } from './hooks/keepBookingUrls'
 import { setPublishedAt } from '../../hooks/setPublishedAt'
@@ -47,6 +47,7 @@ export const Events: CollectionConfig = {
     tenantOwned: true,
     redirectTarget: true,
     customAttributes: true,
+    deletesWith: [{ collection: 'event-instances', field: 'event' }],
     partner: {
       path: 'events',
       schema: 'Event',
@@ -58,7 +59,7 @@ export const Events: CollectionConfig = {
   versions: { drafts: { validate: true, schedulePublish: true }, maxPerDoc: 50 },
   indexes: [{ fields: ['slug', 'tenant'], unique: true }],
   hooks: {
-    beforeDelete: [deletePerformances],
+    beforeDelete: [deleteDependants],
     beforeChange: namedHooks({
       deriveUrl: deriveUrl({ prefix: '/events' }),
       setPublishedAt,
