@@ -19,6 +19,11 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(withCode('55P03'))).toBe(true)
   })
 
+  it('answers a transaction rolled back for a conflict with another as not now', () => {
+    expect(isDatabaseUnavailable(withCode('40P01'))).toBe(true)
+    expect(isDatabaseUnavailable(new Error('wrapped', { cause: withCode('40001') }))).toBe(true)
+  })
+
   it('does not take a refused statement for an outage', () => {
     expect(isDatabaseUnavailable(withCode('23505'))).toBe(false)
     expect(isDatabaseUnavailable(withCode('42P01'))).toBe(false)

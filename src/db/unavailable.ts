@@ -11,11 +11,14 @@ export class DatabaseUnavailable extends Error {
 /**
  * SQLSTATE classes and codes that mean "not now" rather than "not this": connection exceptions
  * (class 08), the server shutting down or starting (57P01–57P03), too many connections (53300),
- * and a statement stopped by its time limit or a lock it could not have (57014, 55P03): the
+ * a statement stopped by its time limit or a lock it could not have (57014, 55P03), and a
+ * transaction rolled back for a conflict with another one (40001, 40P01: a deadlock the lock
+ * orders leave possible, such as two bulk writes of the same records in opposite orders): the
  * request changed nothing, and a 500 would blame the server for the load.
  */
 const unavailableSqlState = (code: string): boolean =>
-  code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '57014', '55P03'].includes(code)
+  code.startsWith('08') ||
+  ['57P01', '57P02', '57P03', '53300', '57014', '55P03', '40001', '40P01'].includes(code)
 
 /** What Node's sockets report when the server is not there or goes away. */
 const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'])
