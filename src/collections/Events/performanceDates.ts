@@ -150,7 +150,8 @@ export const storePerformanceDates = async ({
 }): Promise<void> => {
   const events = new Set(eventIds)
   await dropGathered<NewStart>({ req, key: newStarts, drop: (item) => events.has(item.eventId) })
-  for (const eventId of events) {
+  // In one order, as at commit (`extendEvents`): a performance moved between two events takes both.
+  for (const eventId of [...events].sort()) {
     // The event's row first: the statement below then reads the performances as every write
     // that held the row committed them. Had it waited for the row itself, it would have
     // written dates read before that write committed (a sync's group, a batch).

@@ -16,7 +16,7 @@ import type { Connection, RecordError, RunRequest, SyncCounts } from '../types'
 import { fetchImage, storeImage } from './importImage'
 import { isImageToImport } from './imageToImport'
 import { storeLink } from './links'
-import { countedAs, type Plan, type Step } from './plan'
+import { countedAs, inEventOrder, type Plan, type Step } from './plan'
 import type { CmsEvent } from './state'
 
 /** `{ 'spektrix.instanceId': x }` as Payload takes it: `{ spektrix: { instanceId: x } }`. */
@@ -191,7 +191,9 @@ export const applyPlan = async ({
       written(step)
     }
   }
-  for (const steps of phases) {
+  for (const [phase, planned] of phases.entries()) {
+    // The performances once their events are written, when every event's id is known.
+    const steps = phase === 0 ? planned : inEventOrder({ steps: planned, eventIds })
     let next = 0
     // The next records in order; one whose image is fetched first is written alone.
     const take = (): Step[] => {

@@ -90,6 +90,7 @@ const readLiveInstances = async ({
           link,
           hidden: doc.hidden === true,
           values: Object.fromEntries(live.map((path) => [path, valueAt(doc, path)])),
+          eventId: relationId(doc.event as RelationValue) ?? '',
         },
         eventExternalId: typeof eventExternalId === 'string' ? eventExternalId : '',
         start: String(doc.startDate),

@@ -4,7 +4,7 @@ import { spektrixEventLink as spektrixCms } from '../providers/spektrix/eventLin
 import type { ProviderInstance } from '../providers/types'
 import type { Connection } from '../types'
 import { linkKey, type Link } from './links'
-import { instanceValues, planSync, removalsOf, sameValue } from './plan'
+import { inEventOrder, instanceValues, planSync, removalsOf, sameValue, type Step } from './plan'
 import { sourceHash } from './sourceHash'
 import type { CmsEvent, CmsInstance } from './state'
 
@@ -377,6 +377,41 @@ describe('planSync across providers', () => {
       'spektrix.syncConnected': true,
       'spektrix.eventSyncType': 'all',
     })
+  })
+})
+
+describe('inEventOrder', () => {
+  const step = (externalId: string, more: Partial<Step>): Step => ({
+    entry: { action: 'update', kind: 'event-instances', externalId, changes: [] },
+    data: {},
+    draft: false,
+    link: { sourceHash: externalId, hiddenBySync: false },
+    ...more,
+  })
+
+  it('puts performances by their event in the CMS, each event’s in the order planned', () => {
+    const steps = [
+      step('1', { eventId: 'ev-b' }),
+      step('2', { eventExternalId: 'NEW' }),
+      step('3', { eventId: 'ev-a' }),
+      step('4', { eventId: 'ev-b' }),
+      step('5', { eventId: 'ev-a' }),
+    ]
+    const ordered = inEventOrder({ steps, eventIds: new Map([['NEW', 'ev-c']]) })
+    expect(ordered.map((s) => s.entry.externalId)).toEqual(['3', '5', '1', '4', '2'])
+  })
+
+  it('knows the event of every performance planSync updates or hides', () => {
+    const moved = { ...provided('A', '2026-09-10T18:00:00.000Z'), start: '2026-09-12T18:00:00Z' }
+    const vanished = provided('V', '2026-09-20T18:00:00.000Z')
+    const result = plan({
+      instances: [moved],
+      cms: [synced(provided('A', '2026-09-10T18:00:00.000Z')), synced(vanished)],
+    })
+    expect(result.steps.map((s) => [s.entry.action, s.eventId])).toEqual([
+      ['update', 'ev'],
+      ['remove', 'ev'],
+    ])
   })
 })
 

@@ -23,6 +23,8 @@ export type Step = {
   draft: boolean
   /** A performance to create: its event, which may be created by this run. */
   eventExternalId?: string
+  /** A performance in the CMS: its event there, which orders the writes (`inEventOrder`). */
+  eventId?: string
   link: { sourceHash: string; hiddenBySync: boolean }
 }
 
@@ -331,6 +333,7 @@ export const planSync = ({
       },
       data: dataOf(changes),
       draft: false,
+      eventId: cms.eventId,
       link: { sourceHash: hash, hiddenBySync },
     }
     if (changes.length === 0) {
@@ -364,6 +367,7 @@ export const planSync = ({
       },
       data: { hidden: true },
       draft: false,
+      eventId: cms.eventId,
       // A new hash: when it comes back, the run writes it (and shows it) again.
       link: { sourceHash: 'vanished', hiddenBySync: true },
     })
@@ -383,3 +387,27 @@ export const countedAs = {
 /** How many performances the plan hides because they vanished. */
 export const removalsOf = (plan: Plan): number =>
   plan.steps.filter((s) => s.entry.action === 'remove').length
+
+/**
+ * Performance writes by their event in the CMS (a create's is known once the events are
+ * written: `eventIds`, by the box office's id), each event's in the order planned. A write of a
+ * performance takes its event's row (for the event's dates) until it commits, as a commit takes
+ * its events' rows in this order too (`performanceDates.ts`). Groups written at once, each
+ * holding consecutive writes in this order, then share at most the event at their edge: two
+ * groups with performances of the same events in opposite orders each held one and waited for
+ * the other.
+ */
+export const inEventOrder = ({
+  steps,
+  eventIds,
+}: {
+  steps: readonly Step[]
+  eventIds: ReadonlyMap<string, string>
+}): Step[] => {
+  const keyOf = (step: Step): string =>
+    step.eventId ?? eventIds.get(step.eventExternalId ?? '') ?? ''
+  return steps
+    .map((step, at) => ({ step, at, key: keyOf(step) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.at - b.at))
+    .map(({ step }) => step)
+}

@@ -33,6 +33,7 @@ const instance = (externalId: string, more: Partial<LiveInstance> = {}): LiveIns
     cancelled: false,
     providerStatus: 'isOnSale: true',
   },
+  eventId: 'e1',
   ...more,
 })
 

@@ -12,6 +12,8 @@ export type LiveInstance = {
   hidden: boolean
   /** The `live` paths as they are, by path. */
   values: Record<string, unknown>
+  /** Its event in the CMS. */
+  eventId: string
 }
 
 /** A provider's answer as values of the `live` paths. */
@@ -76,6 +78,7 @@ export const planAvailability = ({
       },
       data: Object.fromEntries(changes.map((c) => [c.field, c.to])),
       draft: false,
+      eventId: cms.eventId,
       link: { sourceHash: cms.link.sourceHash, hiddenBySync: shown.hiddenBySync },
     })
   }
