@@ -16,11 +16,11 @@ type Drizzle = PostgresAdapter['drizzle']
  * Worth asking the primary instead: the replica could not be reached or dropped the
  * connection, did not answer within the client's time (node-postgres's `query_timeout`: a
  * replica that hangs without closing its connections), or cancelled the read for a conflict
- * with the WAL it replays (40001). A statement stopped by its time limit on the server (57014)
- * would only take as long on the primary.
+ * with the WAL it replays (40001, 40P01 for a buffer pin: both "not now" to
+ * `isDatabaseUnavailable`). A statement stopped by its time limit on the server (57014) would
+ * only take as long on the primary.
  */
 const failedOnReplica = (err: unknown): boolean =>
-  (err as { code?: unknown }).code === '40001' ||
   (err instanceof Error && err.message === 'Query read timeout') ||
   (isDatabaseUnavailable(err) && (err as { code?: unknown }).code !== '57014')
 

@@ -1,5 +1,5 @@
-import { sql } from '@payloadcms/db-postgres/drizzle'
-import type { PayloadRequest } from 'payload'
+import { sql, type SQL } from '@payloadcms/db-postgres/drizzle'
+import type { CollectionCustom, PayloadRequest } from 'payload'
 
 import { isUuid } from '../lib/uuid'
 import { executeInRequest, sessionOf } from './inTransaction'
@@ -97,11 +97,24 @@ export const holdsRecord = async ({
   return Boolean(session && heldLocks.get(session)?.has(`${collection}:${id}`))
 }
 
+/** A condition on a table's rows: of these tenants only, when a list is given. */
+const inTenants = ({
+  tenant,
+  within,
+}: {
+  tenant: string | undefined
+  within: readonly string[] | undefined
+}): SQL =>
+  within && tenant
+    ? sql`and ${sql.identifier(tenant)}::text = any(${sql.param([...within])}::text[])`
+    : sql``
+
 /**
  * Takes, for a delete, the rows of the records that go with it (`deletesWith`), before the
- * record's own: a write of one of them takes its own row and then, reading the record it points
- * at or recomputing what it keeps of it (an event's dates), the record's. A delete that took the
- * record first would wait for that write while the write waited for it.
+ * record's own, by id: a write of one of them takes its own row and then, reading the record it
+ * points at or recomputing what it keeps of it (an event's dates), the record's. A delete that
+ * took the record first would wait for that write while the write waited for it. A write of
+ * several of them takes them by id too (`inEventOrder`).
  */
 export const lockDependants = async ({
   req,
@@ -110,22 +123,29 @@ export const lockDependants = async ({
   within,
 }: {
   req: PayloadRequest
-  dependants: readonly { collection: string; field: string }[]
+  dependants: NonNullable<CollectionCustom['deletesWith']>
   id: string
   /** As `lockRecord`'s: only records of these tenants. */
   within?: readonly string[]
 }): Promise<void> => {
+  const session = await sessionOf(req)
   for (const { collection, field } of dependants) {
     const table = collectionTable({ payload: req.payload, collection })
     const column = table?.field(field)
-    if (!table || !column) throw new Error(`${collection} has no column for ${field}`)
-    const tenant = table.field('tenant')
-    await executeInRequest({
+    const idColumn = table?.columns.id?.name
+    if (!table || !column || !idColumn) throw new Error(`${collection} has no column for ${field}`)
+    const rows = await executeInRequest<{ id: string }>({
       req,
-      query: sql`select 1 from ${sql.identifier(table.name)} where ${sql.identifier(column)} = ${id}
-        ${within && tenant ? sql`and ${sql.identifier(tenant)}::text = any(${sql.param([...within])}::text[])` : sql``}
-        order by ${sql.identifier(table.columns.id?.name ?? 'id')} ${lockModes.move}`,
+      query: sql`select ${sql.identifier(idColumn)}::text as id from ${sql.identifier(table.name)}
+        where ${sql.identifier(column)} = ${id} ${inTenants({ tenant: table.field('tenant'), within })}
+        order by ${sql.identifier(idColumn)} ${lockModes.move}`,
     })
+    // Their own deletes, one by one, then need not ask again.
+    const held = session ? (heldLocks.get(session) ?? new Map<string, LockMode>()) : undefined
+    if (session && held) {
+      for (const row of rows) held.set(`${collection}:${row.id}`, 'move')
+      heldLocks.set(session, held)
+    }
   }
 }
 
@@ -168,7 +188,7 @@ export const lockRecord = async ({
     req,
     query: sql`select ${tenant ? sql`${sql.identifier(tenant)}::text` : sql`null::text`} as tenant
       from ${sql.identifier(table.name)} where ${sql.identifier(column)} = ${id}
-      ${within && tenant ? sql`and ${sql.identifier(tenant)}::text = any(${sql.param([...within])}::text[])` : sql``}
+      ${inTenants({ tenant, within })}
       ${lockModes[mode]}`,
   })
   if (session && held && (rows.length > 0 || !within)) heldLocks.set(session, held.set(key, mode))

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
-import { DatabaseUnavailable, isDatabaseUnavailable, recordLostConnection } from './unavailable'
+import {
+  DatabaseUnavailable,
+  isConflictRollback,
+  isDatabaseUnavailable,
+  recordLostConnection,
+} from './unavailable'
 
 const withCode = (code: string): Error => Object.assign(new Error('x'), { code })
 
@@ -22,6 +27,8 @@ describe('isDatabaseUnavailable', () => {
   it('answers a transaction rolled back for a conflict with another as not now', () => {
     expect(isDatabaseUnavailable(withCode('40P01'))).toBe(true)
     expect(isDatabaseUnavailable(new Error('wrapped', { cause: withCode('40001') }))).toBe(true)
+    expect(isConflictRollback(new Error('wrapped', { cause: withCode('40P01') }))).toBe(true)
+    expect(isConflictRollback(withCode('57P01'))).toBe(false)
   })
 
   it('does not take a refused statement for an outage', () => {

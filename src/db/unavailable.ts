@@ -33,15 +33,36 @@ export const recordLostConnection = (err: unknown): void => {
   if (typeof err === 'object' && err !== null) lostConnectionErrors.add(err)
 }
 
-/** Whether `err`, or anything in its chain of causes, says the database is unavailable. */
-export const isDatabaseUnavailable = (err: unknown): boolean => {
+/** `err` and its chain of causes, as far as drivers and ORMs wrap. */
+function* causesOf(err: unknown): Generator<object> {
   let current: unknown = err
   for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    yield current
+    current = (current as { cause?: unknown }).cause
+  }
+}
+
+const codeOf = (err: object): unknown => (err as { code?: unknown }).code
+
+/** Whether `err`, or anything in its chain of causes, says the database is unavailable. */
+export const isDatabaseUnavailable = (err: unknown): boolean => {
+  for (const current of causesOf(err)) {
     if (current instanceof DatabaseUnavailable || lostConnectionErrors.has(current)) return true
-    const code = (current as { code?: unknown }).code
+    const code = codeOf(current)
     if (typeof code === 'string' && (unavailableSqlState(code) || networkCodes.has(code)))
       return true
-    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
+/**
+ * Whether PostgreSQL rolled the transaction back for a conflict with another (40001, 40P01).
+ * Answered as "not now", but worth a line in the log: each one is a lock order to look at.
+ */
+export const isConflictRollback = (err: unknown): boolean => {
+  for (const current of causesOf(err)) {
+    const code = codeOf(current)
+    if (code === '40001' || code === '40P01') return true
   }
   return false
 }

@@ -113,7 +113,10 @@ export const lockBulkWrittenRecord: {
     if (!isUuid(String(id))) return
     if (await holdsRecord({ req, collection: collection.slug, id: String(id) })) return
     const dependants = collection.custom?.deletesWith
-    if (dependants) await lockDependants({ req, dependants, id: String(id) })
+    // A user's bulk delete read the record with the user's access, which a move may have ended
+    // since: its dependants are taken within the user's reach, as by id.
+    const reach = req.context[bulkRecheck(collection.slug)] ? reachOf(req) : {}
+    if (dependants) await lockDependants({ req, dependants, id: String(id), ...reach })
     await lockRecord({ req, collection: collection.slug, id: String(id) })
     if (req.context[bulkRecheck(collection.slug)])
       await refuseUnreachable({ req, collection: collection.slug, id: String(id) })

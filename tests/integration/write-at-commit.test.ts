@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres'
 import pg from 'pg'
 import {
@@ -505,67 +506,88 @@ describe('the dates an event’s performances set', () => {
 })
 
 describe('a delete of an event while its performance is edited', () => {
-  it('takes the performances before the event, so the two wait in turn, not for each other', async () => {
-    const event = await payload.create({
-      collection: 'events',
-      data: { tenant: tenant.id, title: 'Deleted meanwhile', _status: 'published' } as never,
-      draft: false,
-      overrideAccess: true,
-    })
-    const add = (startDate: string) =>
-      payload.create({
-        collection: 'event-instances',
-        data: { tenant: tenant.id, event: event.id, startDate } as never,
+  it.each(['by id', 'by a filter'] as const)(
+    'takes the performances before the event, %s',
+    async (how) => {
+      const event = await payload.create({
+        collection: 'events',
+        data: { tenant: tenant.id, title: 'Deleted meanwhile', _status: 'published' } as never,
+        draft: false,
         overrideAccess: true,
       })
-    const edited = await add('2035-01-10T19:30:00.000Z')
-    const held = await add('2035-01-11T19:30:00.000Z')
-    const pool = postgresOf(payload).pool
-    const blocked = async (): Promise<number> => {
-      const { rows } = await pool.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and cardinality(pg_blocking_pids(pid)) > 0`,
-      )
-      return Number(rows[0]?.n)
-    }
-    // Another write holds the newer performance, which the delete deletes first.
-    const holder = await pool.connect()
-    let deleting: Promise<unknown> | undefined
-    let editing: Promise<unknown> | undefined
-    try {
-      await holder.query('begin')
-      await holder.query('select 1 from event_instances where id = $1 for no key update', [held.id])
-      deleting = payload.delete({ collection: 'events', id: event.id, overrideAccess: true }).then(
-        () => 'deleted',
-        (err: unknown) => err,
-      )
-      await until(async () => (await blocked()) === 1)
-      // The edit moves the other performance, and reads its event's tenant.
-      editing = payload
-        .update({
+      const add = (id: string, startDate: string) =>
+        payload.create({
           collection: 'event-instances',
-          id: edited.id,
-          data: { startDate: '2035-02-10T19:30:00.000Z' } as never,
+          data: { id, tenant: tenant.id, event: event.id, startDate } as never,
           overrideAccess: true,
         })
-        .then(
-          () => 'edited',
+      // The delete takes the performances by id: the edited one first, then the held one.
+      const [low, high] = [randomUUID(), randomUUID()].sort()
+      const edited = await add(low!, '2035-01-10T19:30:00.000Z')
+      const held = await add(high!, '2035-01-11T19:30:00.000Z')
+      const pool = postgresOf(payload).pool
+      const blocked = async (): Promise<number> => {
+        const { rows } = await pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and cardinality(pg_blocking_pids(pid)) > 0`,
+        )
+        return Number(rows[0]?.n)
+      }
+      // Another write holds the second, so the delete waits there, and the edit for the first.
+      const holder = await pool.connect()
+      let deleting: Promise<unknown> | undefined
+      let editing: Promise<unknown> | undefined
+      try {
+        await holder.query('begin')
+        await holder.query('select 1 from event_instances where id = $1 for no key update', [
+          held.id,
+        ])
+        // A bulk delete reports a record it could not delete instead of throwing.
+        deleting = (
+          how === 'by id'
+            ? payload.delete({ collection: 'events', id: event.id, overrideAccess: true })
+            : payload
+                .delete({
+                  collection: 'events',
+                  where: { id: { equals: event.id } },
+                  overrideAccess: true,
+                })
+                .then(({ docs, errors }) => {
+                  if (errors.length > 0 || docs.length !== 1)
+                    throw new Error(JSON.stringify(errors))
+                })
+        ).then(
+          () => 'deleted',
           (err: unknown) => err,
         )
-      await until(async () => (await blocked()) === 2)
-    } finally {
-      await holder.query('commit')
-      holder.release()
-    }
-    // A delete that took the event first would hold it while it waited for the performance
-    // the edit held, and the edit would wait for the event: PostgreSQL aborts one of the two.
-    expect(await deleting).toBe('deleted')
-    expect(await editing).toMatchObject({ status: 404 })
-    const { rows } = await pool.query('select id from event_instances where event_id = $1', [
-      event.id,
-    ])
-    expect(rows).toEqual([])
-  })
+        await until(async () => (await blocked()) === 1)
+        // The edit moves the other performance, and reads its event's tenant.
+        editing = payload
+          .update({
+            collection: 'event-instances',
+            id: edited.id,
+            data: { startDate: '2035-02-10T19:30:00.000Z' } as never,
+            overrideAccess: true,
+          })
+          .then(
+            () => 'edited',
+            (err: unknown) => err,
+          )
+        await until(async () => (await blocked()) === 2)
+      } finally {
+        await holder.query('commit')
+        holder.release()
+      }
+      // A delete that took the event first would hold it while it waited for the performance
+      // the edit held, and the edit would wait for the event: PostgreSQL aborts one of the two.
+      expect(await deleting).toBe('deleted')
+      expect(await editing).toMatchObject({ status: 404 })
+      const { rows } = await pool.query('select id from event_instances where event_id = $1', [
+        event.id,
+      ])
+      expect(rows).toEqual([])
+    },
+  )
 })
 
 describe('work done just before a commit', () => {

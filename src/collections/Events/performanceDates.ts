@@ -9,6 +9,9 @@ import { lockRecord } from '../../db/recordTenants'
 
 export type PerformanceDates = { firstPerformance: string | null; lastPerformance: string | null }
 
+/** The new first and last of an UPDATE, from the columns that hold them. */
+type DatesSet = (columns: { first: SQL; last: SQL }) => { first: SQL; last: SQL }
+
 /** The first and last start of the event's performances that are not hidden, as one SELECT. */
 const datesQuery = ({ req, eventId }: { req: PayloadRequest; eventId: string }): SQL => {
   const instances = collectionTable({ payload: req.payload, collection: 'event-instances' })
@@ -57,7 +60,7 @@ const datesUpdate = ({
   req: PayloadRequest
   of: SQL
   versions: boolean
-  set: (columns: { first: SQL; last: SQL }) => { first: SQL; last: SQL }
+  set: DatesSet
   from?: SQL
 }): SQL => {
   const table = collectionTable({ payload: req.payload, collection: 'events', versions })
@@ -85,7 +88,7 @@ const latestVersion = ({
 }: {
   req: PayloadRequest
   eventId: string
-  set: (columns: { first: SQL; last: SQL }) => { first: SQL; last: SQL }
+  set: DatesSet
 }): SQL => datesUpdate({ req, of: sql`${eventId}`, versions: true, set })
 
 /**
@@ -93,7 +96,7 @@ const latestVersion = ({
  * its row by the id the event's UPDATE returned, which PostgreSQL computes before it reads the
  * versions. A save of the event holds the event's row and then marks its latest version as no
  * longer the latest, so a statement that took the version first waited for the save while the
- * save waited for it. One row a version was updated.
+ * save waited for it. Its rows: one for each version it updated.
  */
 const bothTables = ({
   req,
@@ -104,7 +107,7 @@ const bothTables = ({
 }: {
   req: PayloadRequest
   eventId: string
-  set: (columns: { first: SQL; last: SQL }) => { first: SQL; last: SQL }
+  set: DatesSet
   from?: SQL
   /** A `dates` row the updates read from. */
   dates?: SQL
@@ -197,7 +200,7 @@ const extendEvents = async ({
   for (const [eventId, { from, to }] of [...spans].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const earliest = sql`${new Date(from).toISOString()}::timestamptz`
     const latest = sql`${new Date(to).toISOString()}::timestamptz`
-    const set = ({ first, last }: { first: SQL; last: SQL }) => ({
+    const set: DatesSet = ({ first, last }) => ({
       first: sql`least(${first}, ${earliest})`,
       last: sql`greatest(${last}, ${latest})`,
     })

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { APIError, Forbidden, NotFound, ValidationError } from 'payload'
 
 import { ItemFailed } from '../../../db/allOrNothing'
-import { isDatabaseUnavailable } from '../../../db/unavailable'
+import { isConflictRollback, isDatabaseUnavailable } from '../../../db/unavailable'
 import { UniquenessConflict } from '../../../lib/uniquenessConflicts'
 import { problemOf } from '../../../lib/problem'
 import { fail, PartnerProblem, problemAt } from '../../../lib/partnerProblem'
@@ -24,6 +24,8 @@ export const toProblem = ({
     return problemAt({ problem: toProblem({ err: err.cause, payload }), path: err.path })
   try {
     if (isDatabaseUnavailable(err)) {
+      if (isConflictRollback(err))
+        payload?.logger.warn({ err, msg: 'partner API: a write rolled back for a conflict' })
       fail({
         status: 503,
         detail: 'The database is not available right now; nothing was changed. Try again shortly.',

@@ -389,16 +389,22 @@ describe('inEventOrder', () => {
     ...more,
   })
 
-  it('puts performances by their event in the CMS, each event’s in the order planned', () => {
+  it('puts performances by their event in the CMS, then by their own id, creates last', () => {
+    const record = (externalId: string, eventId: string, recordId: string): Step => {
+      const made = step(externalId, { eventId })
+      return { ...made, entry: { ...made.entry, recordId } }
+    }
     const steps = [
-      step('1', { eventId: 'ev-b' }),
+      record('1', 'ev-b', 'r-2'),
       step('2', { eventExternalId: 'NEW' }),
-      step('3', { eventId: 'ev-a' }),
+      record('3', 'ev-a', 'r-9'),
       step('4', { eventId: 'ev-b' }),
-      step('5', { eventId: 'ev-a' }),
+      record('5', 'ev-b', 'r-1'),
+      step('6', { eventId: 'ev-b' }),
+      record('7', 'ev-a', 'r-3'),
     ]
     const ordered = inEventOrder({ steps, eventIds: new Map([['NEW', 'ev-c']]) })
-    expect(ordered.map((s) => s.entry.externalId)).toEqual(['3', '5', '1', '4', '2'])
+    expect(ordered.map((s) => s.entry.externalId)).toEqual(['7', '3', '5', '1', '4', '6', '2'])
   })
 
   it('knows the event of every performance planSync updates or hides', () => {

@@ -390,12 +390,16 @@ export const removalsOf = (plan: Plan): number =>
 
 /**
  * Performance writes by their event in the CMS (a create's is known once the events are
- * written: `eventIds`, by the box office's id), each event's in the order planned. A write of a
- * performance takes its event's row (for the event's dates) until it commits, as a commit takes
- * its events' rows in this order too (`performanceDates.ts`). Groups written at once, each
- * holding consecutive writes in this order, then share at most the event at their edge: two
- * groups with performances of the same events in opposite orders each held one and waited for
- * the other.
+ * written: `eventIds`, by the box office's id), then by their own id (creates last, in the
+ * order planned). A write of a performance takes its row, then its event's (for the event's
+ * dates) until it commits, as a commit takes its events' rows in this order too
+ * (`performanceDates.ts`), and a delete of an event its performances' by id
+ * (`lockDependants`). Groups written at once, each holding consecutive writes in this order,
+ * then share at most the event at their edge: two groups with performances of the same events
+ * in opposite orders each held one and waited for the other. A performance the box office moved
+ * to another event takes that event too, out of this order: two such moves in opposite
+ * directions, in two groups at once, can still wait for each other, and PostgreSQL then rolls
+ * one group back, whose records are written again one by one.
  */
 export const inEventOrder = ({
   steps,
@@ -404,10 +408,21 @@ export const inEventOrder = ({
   steps: readonly Step[]
   eventIds: ReadonlyMap<string, string>
 }): Step[] => {
-  const keyOf = (step: Step): string =>
-    step.eventId ?? eventIds.get(step.eventExternalId ?? '') ?? ''
+  const keyOf = (step: Step): [string, string] => [
+    step.eventId ?? eventIds.get(step.eventExternalId ?? '') ?? '',
+    // After every id: a new record's id is made as it is written.
+    step.entry.recordId ?? '\uffff',
+  ]
   return steps
     .map((step, at) => ({ step, at, key: keyOf(step) }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.at - b.at))
+    .sort((a, b) => compareKeys(a.key, b.key) || a.at - b.at)
     .map(({ step }) => step)
+}
+
+const compareKeys = (a: readonly string[], b: readonly string[]): number => {
+  for (const [i, x] of a.entries()) {
+    const y = b[i] ?? ''
+    if (x !== y) return x < y ? -1 : 1
+  }
+  return 0
 }

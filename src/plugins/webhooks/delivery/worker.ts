@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { listen } from '../../../db/listen'
-import { isDatabaseUnavailable } from '../../../db/unavailable'
+import { isConflictRollback, isDatabaseUnavailable } from '../../../db/unavailable'
 import { changeChannel } from '../../partnerShape'
 import { failingSlots } from '../defaults'
 import { tenantInFlightCap, webhookOptions } from '../options'
@@ -74,7 +74,10 @@ export const startDeliveryWorker = ({ payload }: { payload: Payload }): Worker =
       // tries again, as it does after a claim that ran out of time.
       if (hasCode(err, queryCanceled))
         payload.logger.warn({ msg: 'webhook claim ran out of time; trying again' })
-      else if (!isDatabaseUnavailable(err) && !hasCode(err, undefinedTable))
+      else if (
+        isConflictRollback(err) ||
+        (!isDatabaseUnavailable(err) && !hasCode(err, undefinedTable))
+      )
         payload.logger.warn({ err, msg: 'webhook claim failed' })
     } finally {
       pumping = false
