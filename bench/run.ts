@@ -709,6 +709,36 @@ const main = async (): Promise<void> => {
       console.log(
         `${'create performances (partner)'.padEnd(44)} | ${single.rps.toFixed(0)} records/s one a request, ${(batched.rps * 100).toFixed(0)} records/s 100 a request: ${((batched.rps * 100) / single.rps).toFixed(2)}x`,
       )
+      // The same on an event saved as often as its versions are kept (50): a performance's
+      // write updates the event's row and latest version, whatever the event's history.
+      const savedOften = await fetch(`${logged}/api/partners/2025-07/bench-1/events`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${writeKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Bench run, saved often', _status: 'published' }),
+      })
+      const savedOftenId = String(((await savedOften.json()) as { id: string }).id)
+      for (let save = 1; save < 50; save++) {
+        const res = await fetch(`${logged}/api/partners/2025-07/bench-1/events/${savedOftenId}`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${writeKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ title: `Bench run, saved ${save + 1} times` }),
+        })
+        if (res.status !== 200)
+          throw new Error(`a save of the bench's event answered ${res.status}`)
+      }
+      const often = await measurePerformanceCreates({
+        origin: logged,
+        tenant: 'bench-1',
+        key: writeKey,
+        event: savedOftenId,
+        batch: 1,
+        seconds,
+        concurrency,
+      })
+      console.log(figuresRow('create a performance (partner)', 'event saved 50 times', often))
+      console.log(
+        `${'create a performance (partner)'.padEnd(44)} | of an event saved 50 times: ${((often.rps / single.rps) * 100).toFixed(0)}% of the rate for one saved once`,
+      )
       const timed = await startApp({
         databaseUri: cluster.connectionString,
         env: { SERVER_TIMING: 'on' },
