@@ -109,6 +109,27 @@ const rowHeld = async (id: string): Promise<boolean> => {
   }
 }
 
+/** Until a statement of another session waits for the session `pid`. */
+const untilBlockedBy = (pid: number | undefined): Promise<void> =>
+  until(
+    async () =>
+      (
+        await postgresOf(payload).pool.query(
+          'select 1 from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+          [pid],
+        )
+      ).rows.length > 0,
+  )
+
+/** A published event of the test's tenant. */
+const publishedEvent = (title: string) =>
+  payload.create({
+    collection: 'events',
+    data: { tenant: tenant.id, title, _status: 'published' } as never,
+    draft: false,
+    overrideAccess: true,
+  })
+
 const announcedFor = async (): Promise<number> => {
   // NOTIFY arrives after the commit; a round trip on the listener lets it in.
   await listener.query('select 1')
@@ -186,12 +207,7 @@ describe('the change log of a transaction', () => {
   })
 
   it('costs a batch one statement for all its entries and its event’s dates', async () => {
-    const event = await payload.create({
-      collection: 'events',
-      data: { tenant: tenant.id, title: 'Counted', _status: 'published' } as never,
-      draft: false,
-      overrideAccess: true,
-    })
+    const event = await publishedEvent('Counted')
     const statementsFor = async (count: number): Promise<number> => {
       const context: RequestContext = { id: `batch-${count}`, clientAddress: '127.0.0.1' }
       await runInRequest(context, () =>
@@ -221,12 +237,7 @@ describe('the change log of a transaction', () => {
 
 describe('the dates of an event whose performances a transaction writes', () => {
   it('counts the new performances once, and not one the same transaction deleted', async () => {
-    const event = await payload.create({
-      collection: 'events',
-      data: { tenant: tenant.id, title: 'Dated', _status: 'published' } as never,
-      draft: false,
-      overrideAccess: true,
-    })
+    const event = await publishedEvent('Dated')
     const datesOf = async () => {
       const { rows } = await postgresOf(payload).drizzle.execute<{ first: Date; last: Date }>(
         sql`select first_performance as first, last_performance as last from events
@@ -263,12 +274,7 @@ describe('the dates of an event whose performances a transaction writes', () => 
 
 describe('the dates of an event two transactions recompute at once', () => {
   it('are read after the other committed, not before', async () => {
-    const event = await payload.create({
-      collection: 'events',
-      data: { tenant: tenant.id, title: 'Recomputed', _status: 'published' } as never,
-      draft: false,
-      overrideAccess: true,
-    })
+    const event = await publishedEvent('Recomputed')
     const add = (startDate: string) =>
       payload.create({
         collection: 'event-instances',
@@ -340,15 +346,7 @@ describe('the events of a transaction with performances of several', () => {
             req,
           })
       })
-      for (const until = Date.now() + 30_000; ;) {
-        const waiting = await pool.query(
-          'select 1 from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
-          [rows[0]?.pid],
-        )
-        if (waiting.rows.length > 0) break
-        if (Date.now() > until) throw new Error('the commit never waited for the held event')
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
+      await untilBlockedBy(rows[0]?.pid)
       // Waiting for the first event, the commit has not taken the second: two transactions
       // with performances of both cannot each hold one and wait for the other.
       const probe = await pool.connect()
@@ -378,12 +376,7 @@ describe('the dates an event’s performances set', () => {
     value === null ? null : new Date(value as string).toISOString()
 
   it('are written to its row and its latest version, not to its history', async () => {
-    const event = await payload.create({
-      collection: 'events',
-      data: { tenant: tenant.id, title: 'Saved often', _status: 'published' } as never,
-      draft: false,
-      overrideAccess: true,
-    })
+    const event = await publishedEvent('Saved often')
     for (const title of ['Saved often, draft one', 'Saved often, draft two'])
       await payload.update({
         collection: 'events',
@@ -437,12 +430,7 @@ describe('the dates an event’s performances set', () => {
   })
 
   it('reach the version a save of the event made while the commit waited for it', async () => {
-    const event = await payload.create({
-      collection: 'events',
-      data: { tenant: tenant.id, title: 'Saved meanwhile', _status: 'published' } as never,
-      draft: false,
-      overrideAccess: true,
-    })
+    const event = await publishedEvent('Saved meanwhile')
     const pool = postgresOf(payload).pool
     const { rows: columns } = await pool.query<{ name: string }>(
       `select quote_ident(column_name) as name from information_schema.columns
@@ -468,15 +456,7 @@ describe('the dates an event’s performances set', () => {
           req,
         }),
       )
-      for (const until = Date.now() + 30_000; ;) {
-        const waiting = await pool.query(
-          'select 1 from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
-          [rows[0]?.pid],
-        )
-        if (waiting.rows.length > 0) break
-        if (Date.now() > until) throw new Error('the commit never waited for the event')
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
+      await untilBlockedBy(rows[0]?.pid)
       // Then its new version, and the one before it marked as the latest no more: a commit
       // that had taken that version before the event's row would deadlock with it here.
       const { rows: before } = await saver.query<{ id: string }>(
