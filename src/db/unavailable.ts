@@ -8,6 +8,9 @@ export class DatabaseUnavailable extends Error {
   override readonly name = 'DatabaseUnavailable'
 }
 
+/** A transaction PostgreSQL rolled back for a conflict with another: serialisation, deadlock. */
+const conflictSqlStates: readonly unknown[] = ['40001', '40P01']
+
 /**
  * SQLSTATE classes and codes that mean "not now" rather than "not this": connection exceptions
  * (class 08), the server shutting down or starting (57P01–57P03), too many connections (53300),
@@ -18,7 +21,8 @@ export class DatabaseUnavailable extends Error {
  */
 const unavailableSqlState = (code: string): boolean =>
   code.startsWith('08') ||
-  ['57P01', '57P02', '57P03', '53300', '57014', '55P03', '40001', '40P01'].includes(code)
+  conflictSqlStates.includes(code) ||
+  ['57P01', '57P02', '57P03', '53300', '57014', '55P03'].includes(code)
 
 /** What Node's sockets report when the server is not there or goes away. */
 const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'])
@@ -61,8 +65,7 @@ export const isDatabaseUnavailable = (err: unknown): boolean => {
  */
 export const isConflictRollback = (err: unknown): boolean => {
   for (const current of causesOf(err)) {
-    const code = codeOf(current)
-    if (code === '40001' || code === '40P01') return true
+    if (conflictSqlStates.includes(codeOf(current))) return true
   }
   return false
 }
