@@ -5,7 +5,8 @@ import { readSettings } from '../lib/settings'
  * sent through the pool: `resilientPg.ts` names them): PostgreSQL then keeps each parsed on
  * every connection that ran it once, where an unnamed statement is parsed on every run. It
  * still plans each run (`plan_cache_mode`, `adapter.ts`): a plan kept from a table's first
- * rows would scan the table once it had grown.
+ * rows would scan the table once it had grown. A request that finds rows by key only keeps
+ * its plans (`findsByKeyOnly`, `transactions.ts`).
  *
  * A text is named from its third run, so a one-off filter never holds a connection's memory,
  * and at most `maxNames` texts are named: no connection keeps more prepared statements than
@@ -35,10 +36,16 @@ const state = (): Names => {
   return holder[namesKey]
 }
 
-export const preparedName = (text: string): string | undefined => {
+/** Whether statements are named at all (`DB_PREPARED_STATEMENTS`). */
+export const namesStatements = (): boolean => {
   const at = state()
   at.enabled ??= readSettings().dbPreparedStatements
-  if (!at.enabled) return undefined
+  return at.enabled
+}
+
+export const preparedName = (text: string): string | undefined => {
+  const at = state()
+  if (!namesStatements()) return undefined
   const { names, runs, refused } = at
   const found = names.get(text)
   if (found) return refused.has(text) ? undefined : found

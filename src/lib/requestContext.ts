@@ -31,6 +31,8 @@ export type RequestContext = {
   steps?: Record<string, number>
   /** When the request arrived (`performance.now()`), kept with `steps`. */
   startedAt?: number
+  /** Its transactions find rows by key only (`findsByKeyOnly`). */
+  byKeyOnly?: boolean
 }
 
 // One store per process: server.ts and Next's bundle load this file as different modules.
@@ -51,6 +53,17 @@ export const currentRequest = (): RequestContext | undefined => store().getStore
 export const describeRequest = (facts: Pick<RequestContext, 'route' | 'template' | 'tenant'>) => {
   const context = store().getStore()
   if (context) Object.assign(context, facts)
+}
+
+/**
+ * Says that every statement of this request's transactions finds rows by key (a record's id,
+ * a slug in its index, a tenant's subscriptions), as a partner create's do: a plan made once
+ * for the connection is then the plan each run would get (`db/transactions.ts`). A request
+ * that filters or sorts by what its caller chose must not say it.
+ */
+export const findsByKeyOnly = (): void => {
+  const context = store().getStore()
+  if (context) context.byKeyOnly = true
 }
 
 /** One more statement for the request under way, if any; whether its steps are timed. */

@@ -1,6 +1,6 @@
 import type { FetchedFile } from '../types'
 import { fail } from '../../../lib/partnerProblem'
-import { timeStep } from '../../../lib/requestContext'
+import { findsByKeyOnly, timeStep } from '../../../lib/requestContext'
 import { presentRecord } from '../records/present'
 import { findOwn } from './findOwn'
 import { resolvePolymorphic } from './resolvePolymorphic'
@@ -34,6 +34,7 @@ export const createRecord = async ({
       })
   }
   await resolvePolymorphic({ payload, kind, principal, data })
+  findsByKeyOnly()
   // The create answers what it stored (the presenter takes the kind's fields from it, as the
   // webhook message of this change does), unless a hook saves the record again after it (page
   // breadcrumbs); an upload's answer is its file's too, and is read back as it always was.

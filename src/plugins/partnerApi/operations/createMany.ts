@@ -1,5 +1,6 @@
 import { allOrNothing } from '../../../db/allOrNothing'
 import { fail, PartnerProblem, problemAt, validationFailed } from '../../../lib/partnerProblem'
+import { findsByKeyOnly } from '../../../lib/requestContext'
 import { batchLimit } from '../defaults'
 import { limitRate } from '../keys/rateLimit'
 import { presentRecord } from '../records/present'
@@ -91,6 +92,7 @@ export const createRecords = async ({
   await limitRate({ payload, key: principal.key, requests: bodies.length - 1 })
   const data = await validated({ kind, principal, bodies })
   await checkIds({ payload, kind, data })
+  findsByKeyOnly()
   const ids = await allOrNothing({
     payload,
     items: data,

@@ -1,0 +1,94 @@
+import { sql } from '@payloadcms/db-postgres'
+import {
+  commitTransaction,
+  createLocalReq,
+  initTransaction,
+  killTransaction,
+  type Payload,
+  type PayloadRequest,
+} from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { executeInRequest } from '../../src/db/inTransaction'
+import { findsByKeyOnly, runInRequest } from '../../src/lib/requestContext'
+import { getTestPayload } from '../helpers/payload'
+
+/**
+ * A request that finds rows by key only (a partner create, `findsByKeyOnly`) has its
+ * transactions keep one plan for each named statement on the connection; every other
+ * transaction, and the same connection after it, plans each run afresh (`adapter.ts`).
+ */
+let payload: Payload
+
+beforeAll(async () => {
+  payload = await getTestPayload()
+})
+
+const planMode = (req: PayloadRequest) =>
+  executeInRequest<{ mode: string; pid: number }>({
+    req,
+    query: sql`select current_setting('plan_cache_mode') as mode, pg_backend_pid() as pid`,
+  }).then((rows) => rows[0]!)
+
+/** A transaction opened inside a request; `byKey` says it finds rows by key only. */
+const inRequest = <T>({ byKey, work }: { byKey: boolean; work: () => Promise<T> }) =>
+  runInRequest({ id: 'plans-by-key', clientAddress: '127.0.0.1' }, async () => {
+    if (byKey) findsByKeyOnly()
+    return work()
+  })
+
+const transaction = async <T>(work: (req: PayloadRequest) => Promise<T>): Promise<T> => {
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    const result = await work(req)
+    await commitTransaction(req)
+    return result
+  } catch (err) {
+    await killTransaction(req)
+    throw err
+  }
+}
+
+describe('plans of a request that finds rows by key only', () => {
+  it('are kept for the connection in its transactions, and in no other', async () => {
+    const byKey = await inRequest({ byKey: true, work: () => transaction(planMode) })
+    expect(byKey.mode).toBe('force_generic_plan')
+    const other = await inRequest({ byKey: false, work: () => transaction(planMode) })
+    expect(other.mode).toBe('force_custom_plan')
+    // Outside any request (Payload's jobs, the admin's own calls) too.
+    expect((await transaction(planMode)).mode).toBe('force_custom_plan')
+  })
+
+  it('end with the transaction: the connection plans afresh for whoever takes it next', async () => {
+    // The pool gives the connection given back last to the next transaction, unless work in
+    // the background took it meanwhile: asked again until the same connection answers.
+    const sameConnection = async (open: () => Promise<{ mode: string; pid: number }>) => {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const first = await open()
+        const next = await transaction(planMode)
+        if (next.pid === first.pid) return { first, next }
+      }
+      throw new Error('the pool never gave the same connection twice in a row')
+    }
+    const committed = await sameConnection(() =>
+      inRequest({ byKey: true, work: () => transaction(planMode) }),
+    )
+    expect(committed.first.mode).toBe('force_generic_plan')
+    expect(committed.next.mode).toBe('force_custom_plan')
+    const rolledBack = await sameConnection(() =>
+      inRequest({
+        byKey: true,
+        work: async () => {
+          const req = await createLocalReq({}, payload)
+          await initTransaction(req)
+          const seen = await planMode(req)
+          await killTransaction(req)
+          return seen
+        },
+      }),
+    )
+    expect(rolledBack.first.mode).toBe('force_generic_plan')
+    expect(rolledBack.next.mode).toBe('force_custom_plan')
+  })
+})
