@@ -5,8 +5,8 @@ import { readSettings } from '../lib/settings'
  * sent through the pool: `resilientPg.ts` names them): PostgreSQL then keeps each parsed on
  * every connection that ran it once, where an unnamed statement is parsed on every run. It
  * still plans each run (`plan_cache_mode`, `adapter.ts`): a plan kept from a table's first
- * rows would scan the table once it had grown. A request that finds rows by key only keeps
- * its plans (`findsByKeyOnly`, `transactions.ts`).
+ * rows would scan the table once it had grown. Work that finds rows by key only keeps its
+ * plans (`keyPlans.ts`).
  *
  * A text is named from its third run, so a one-off filter never holds a connection's memory,
  * and at most `maxNames` texts are named: no connection keeps more prepared statements than

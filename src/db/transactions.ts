@@ -6,10 +6,9 @@ import type {
   RollbackTransaction,
 } from 'payload'
 import { randomUUID } from 'node:crypto'
-import { sql } from '@payloadcms/db-postgres/drizzle'
 
-import { currentRequest, timeStep } from '../lib/requestContext'
-import { namesStatements } from './preparedStatements'
+import { timeStep } from '../lib/requestContext'
+import { keepPlans, keepsPlans } from './keyPlans'
 import { DatabaseUnavailable } from './unavailable'
 
 type Transaction = PostgresAdapter['sessions'][string]['db']
@@ -121,13 +120,8 @@ export const beginTransaction: BeginTransaction = async function beginTransactio
   let tx: Transaction
   try {
     tx = await ready
-    // Planning was most of PostgreSQL's time in a partner create (the slug check and the
-    // change log's statement about 0.5 ms each, against 0.1 ms to run). Named statements
-    // (`preparedStatements.ts`) of a request that finds rows by key only keep one plan for the
-    // connection: a key's index is the plan whatever the table's size, so the trap `adapter.ts`
-    // describes (a plan kept from a table's first rows) cannot take them.
-    if (currentRequest()?.byKeyOnly && namesStatements()) {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`).catch(async (err) => {
+    if (keepsPlans()) {
+      await tx.execute(keepPlans).catch(async (err) => {
         finish(false)
         await settled
         throw err

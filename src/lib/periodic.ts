@@ -1,3 +1,4 @@
+import { outsideRequests } from './requestContext'
 import { onShutdown } from './shutdown'
 
 /**
@@ -19,8 +20,11 @@ export const runPeriodically = ({
   /** More to do on shutdown, after the timers are stopped. */
   stop?: () => Promise<void> | void
 }): void => {
-  const first = setTimeout(run, firstMs)
-  const timer = setInterval(run, everyMs)
+  // Started by whatever first needed it, maybe a request: the runs belong to none.
+  const [first, timer] = outsideRequests(() => [
+    setTimeout(run, firstMs),
+    setInterval(run, everyMs),
+  ])
   first.unref()
   timer.unref()
   onShutdown({

@@ -31,7 +31,7 @@ export type RequestContext = {
   steps?: Record<string, number>
   /** When the request arrived (`performance.now()`), kept with `steps`. */
   startedAt?: number
-  /** Its transactions find rows by key only (`findsByKeyOnly`). */
+  /** Its transactions begun now find rows by key only (`findsByKeyOnly`). */
   byKeyOnly?: boolean
 }
 
@@ -56,15 +56,25 @@ export const describeRequest = (facts: Pick<RequestContext, 'route' | 'template'
 }
 
 /**
- * Says that every statement of this request's transactions finds rows by key (a record's id,
- * a slug in its index, a tenant's subscriptions), as a partner create's do: a plan made once
- * for the connection is then the plan each run would get (`db/transactions.ts`). A request
- * that filters or sorts by what its caller chose must not say it.
+ * `work`, whose transactions' statements find rows by key (a record's id, a slug in its index,
+ * a tenant's subscriptions), as a partner create's do: a plan made once for the connection is
+ * then the plan each run would get (`db/keyPlans.ts`). Work that filters or sorts by what its
+ * caller chose must not run in it, or must say so (`planEachRun`). Said only while `work`
+ * runs: the context object is shared with anything started in the request.
  */
-export const findsByKeyOnly = (): void => {
+export const findsByKeyOnly = async <T>(work: () => Promise<T>): Promise<T> => {
   const context = store().getStore()
-  if (context) context.byKeyOnly = true
+  if (!context) return work()
+  context.byKeyOnly = true
+  try {
+    return await work()
+  } finally {
+    context.byKeyOnly = false
+  }
 }
+
+/** `work` outside any request: timers and listeners it starts never see one's context. */
+export const outsideRequests = <T>(work: () => T): T => store().exit(work)
 
 /** One more statement for the request under way, if any; whether its steps are timed. */
 export const countStatement = (): boolean => {

@@ -10,6 +10,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { executeInRequest } from '../../src/db/inTransaction'
+import { planEachRun } from '../../src/db/keyPlans'
 import { findsByKeyOnly, runInRequest } from '../../src/lib/requestContext'
 import { getTestPayload } from '../helpers/payload'
 
@@ -25,17 +26,17 @@ beforeAll(async () => {
 })
 
 const planMode = (req: PayloadRequest) =>
-  executeInRequest<{ mode: string; pid: number }>({
+  executeInRequest<{ mode: string; seqscan: string; pid: number }>({
     req,
-    query: sql`select current_setting('plan_cache_mode') as mode, pg_backend_pid() as pid`,
+    query: sql`select current_setting('plan_cache_mode') as mode,
+      current_setting('enable_seqscan') as seqscan, pg_backend_pid() as pid`,
   }).then((rows) => rows[0]!)
 
 /** A transaction opened inside a request; `byKey` says it finds rows by key only. */
 const inRequest = <T>({ byKey, work }: { byKey: boolean; work: () => Promise<T> }) =>
-  runInRequest({ id: 'plans-by-key', clientAddress: '127.0.0.1' }, async () => {
-    if (byKey) findsByKeyOnly()
-    return work()
-  })
+  runInRequest({ id: 'plans-by-key', clientAddress: '127.0.0.1' }, () =>
+    byKey ? findsByKeyOnly(work) : work(),
+  )
 
 const transaction = async <T>(work: (req: PayloadRequest) => Promise<T>): Promise<T> => {
   const req = await createLocalReq({}, payload)
@@ -54,10 +55,35 @@ describe('plans of a request that finds rows by key only', () => {
   it('are kept for the connection in its transactions, and in no other', async () => {
     const byKey = await inRequest({ byKey: true, work: () => transaction(planMode) })
     expect(byKey.mode).toBe('force_generic_plan')
+    // A plan made on a table of a page or two is never a scan of the whole table.
+    expect(byKey.seqscan).toBe('off')
     const other = await inRequest({ byKey: false, work: () => transaction(planMode) })
     expect(other.mode).toBe('force_custom_plan')
     // Outside any request (Payload's jobs, the admin's own calls) too.
     expect((await transaction(planMode)).mode).toBe('force_custom_plan')
+    // Nor in the same request once the work that finds by key has ended.
+    const after = await runInRequest(
+      { id: 'plans-after', clientAddress: '127.0.0.1' },
+      async () => {
+        await findsByKeyOnly(async () => undefined)
+        return transaction(planMode)
+      },
+    )
+    expect(after.mode).toBe('force_custom_plan')
+  })
+
+  it("plan each run again from a statement on its caller's choices (an event list)", async () => {
+    const seen = await inRequest({
+      byKey: true,
+      work: () =>
+        transaction(async (req) => {
+          const before = await planMode(req)
+          await planEachRun(req)
+          return { before, after: await planMode(req) }
+        }),
+    })
+    expect(seen.before).toMatchObject({ mode: 'force_generic_plan', seqscan: 'off' })
+    expect(seen.after).toMatchObject({ mode: 'force_custom_plan', seqscan: 'on' })
   })
 
   it('end with the transaction: the connection plans afresh for whoever takes it next', async () => {
@@ -75,7 +101,7 @@ describe('plans of a request that finds rows by key only', () => {
       inRequest({ byKey: true, work: () => transaction(planMode) }),
     )
     expect(committed.first.mode).toBe('force_generic_plan')
-    expect(committed.next.mode).toBe('force_custom_plan')
+    expect(committed.next).toMatchObject({ mode: 'force_custom_plan', seqscan: 'on' })
     const rolledBack = await sameConnection(() =>
       inRequest({
         byKey: true,

@@ -5,6 +5,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { readScope, tenantMember, withinScope } from '../../access/readScope'
 import { executeInRequest } from '../../db/inTransaction'
+import { planEachRun } from '../../db/keyPlans'
 import { payloadQuery } from '../../db/payloadQuery'
 import { collectionTable, postgresOf, type CollectionTable } from '../../db/postgres'
 import { fairQueue, fairRefusal } from '../../lib/fairQueues'
@@ -205,6 +206,8 @@ const upcomingOfShape = async ({
   const answers = asked.questions.map((): string[] => [])
   const query = await upcomingStatement({ payload, ...asked })
   if (!query) return answers
+  // In a create's transaction (its webhook message), the list's own filters choose the plan.
+  await planEachRun(req)
   const found = await executeInRequest<{ n: number; id: string }>({
     payload,
     ...(req ? { req } : {}),

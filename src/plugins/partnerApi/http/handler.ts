@@ -3,7 +3,12 @@ import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { fairQueue, fairRefusal } from '../../../lib/fairQueues'
 import { searchOf, type PlainAnswer, type PlainRequest } from '../../../lib/plainHttp'
 import { problemAnswer } from '../../../lib/problem'
-import { addStepTime, describeRequest, timeStep } from '../../../lib/requestContext'
+import {
+  addStepTime,
+  describeRequest,
+  outsideRequests,
+  timeStep,
+} from '../../../lib/requestContext'
 import { watchChanges } from '../cache/freshness'
 import { partnerBasePath } from '../defaults'
 import { partnerOptions } from '../options'
@@ -162,7 +167,10 @@ const watching = new WeakSet<Promise<SanitizedConfig>>()
 const startWatching = (config: Promise<SanitizedConfig>): void => {
   if (watching.has(config)) return
   watching.add(config)
-  void getPayload({ config }).then(watchChanges, () => watching.delete(config))
+  // Begun by the first partner request; what it listens for belongs to no request.
+  outsideRequests(() => {
+    void getPayload({ config }).then(watchChanges, () => watching.delete(config))
+  })
 }
 
 /**

@@ -34,14 +34,15 @@ export const createRecord = async ({
       })
   }
   await resolvePolymorphic({ payload, kind, principal, data })
-  findsByKeyOnly()
   // The create answers what it stored (the presenter takes the kind's fields from it, as the
   // webhook message of this change does), unless a hook saves the record again after it (page
   // breadcrumbs); an upload's answer is its file's too, and is read back as it always was.
   const readBack =
     !kind.select || payload.collections[kind.collection]?.config.custom?.resavedAfterCreate === true
   const doc = await timeStep('store', () =>
-    insertRecord({ payload, kind, principal, data, ...(file ? { file } : {}) }),
+    findsByKeyOnly(() =>
+      insertRecord({ payload, kind, principal, data, ...(file ? { file } : {}) }),
+    ),
   )
   const id = String(doc.id)
   const stored = readBack ? await findOwn({ payload, kind, principal, id }) : doc

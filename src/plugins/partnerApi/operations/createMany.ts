@@ -92,17 +92,18 @@ export const createRecords = async ({
   await limitRate({ payload, key: principal.key, requests: bodies.length - 1 })
   const data = await validated({ kind, principal, bodies })
   await checkIds({ payload, kind, data })
-  findsByKeyOnly()
-  const ids = await allOrNothing({
-    payload,
-    items: data,
-    path: 'records',
-    write: async ({ req, item }) => {
-      await resolvePolymorphic({ payload, kind, principal, data: item, req })
-      const doc = await insertRecord({ payload, kind, principal, data: item, req })
-      return String(doc.id)
-    },
-  })
+  const ids = await findsByKeyOnly(() =>
+    allOrNothing({
+      payload,
+      items: data,
+      path: 'records',
+      write: async ({ req, item }) => {
+        await resolvePolymorphic({ payload, kind, principal, data: item, req })
+        const doc = await insertRecord({ payload, kind, principal, data: item, req })
+        return String(doc.id)
+      },
+    }),
+  )
   // Read back after the commit, as a create does: hooks after the write may have completed them.
   const { docs } = await payload.find({
     ...partnerRead({ kind, version: 'latest', where: { id: { in: ids } } }),
