@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres'
 import {
   commitTransaction,
@@ -12,7 +13,15 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { executeInRequest } from '../../src/db/inTransaction'
 import { planEachRun } from '../../src/db/keyPlans'
 import { findsByKeyOnly, runInRequest } from '../../src/lib/requestContext'
+import { tenantMember } from '../../src/access/readScope'
+import type { Tenant } from '../../src/payload-types'
+import type { PartnerPrincipal } from '../../src/plugins/partnerApi/keys/authorize'
+import { partnerKinds } from '../../src/plugins/partnerApi/kinds/model'
+import { createRecord } from '../../src/plugins/partnerApi/operations/create'
+import { createRecords } from '../../src/plugins/partnerApi/operations/createMany'
+import { updateRecord } from '../../src/plugins/partnerApi/operations/update'
 import { getTestPayload } from '../helpers/payload'
+import { createTenant } from '../helpers/tenants'
 
 /**
  * A request that finds rows by key only (a partner create, `findsByKeyOnly`) has its
@@ -20,9 +29,11 @@ import { getTestPayload } from '../helpers/payload'
  * transaction, and the same connection after it, plans each run afresh (`adapter.ts`).
  */
 let payload: Payload
+let tenant: Tenant
 
 beforeAll(async () => {
   payload = await getTestPayload()
+  tenant = await createTenant({ payload, slug: 'plans-by-key' })
 })
 
 const planMode = (req: PayloadRequest) =>
@@ -116,5 +127,79 @@ describe('plans of a request that finds rows by key only', () => {
     )
     expect(rolledBack.first.mode).toBe('force_generic_plan')
     expect(rolledBack.next.mode).toBe('force_custom_plan')
+  })
+})
+
+type Adapter = {
+  beginTransaction: (...args: unknown[]) => Promise<string | number | null>
+  sessions: Record<
+    string,
+    { db: { execute: PayloadRequest['payload']['db']['drizzle']['execute'] } }
+  >
+}
+
+/** The plan mode of each transaction `work` begins, seen in the transaction as it begins. */
+const modesOfTransactions = async (work: () => Promise<unknown>): Promise<string[]> => {
+  const adapter = payload.db as unknown as Adapter
+  const original = adapter.beginTransaction
+  const modes: string[] = []
+  adapter.beginTransaction = async function (this: Adapter, ...args: unknown[]) {
+    const id = await original.apply(this, args)
+    const { rows } = await this.sessions[String(id)]!.db.execute<{ mode: string }>(
+      sql`select current_setting('plan_cache_mode') as mode`,
+    )
+    modes.push(String(rows[0]?.mode))
+    return id
+  }
+  try {
+    await runInRequest({ id: 'plans-operations', clientAddress: '127.0.0.1' }, work)
+  } finally {
+    adapter.beginTransaction = original
+  }
+  return modes
+}
+
+describe("the partner API's operations", () => {
+  const kind = () => partnerKinds({ config: payload.config }).get('events')!
+  const principal = (): PartnerPrincipal => {
+    const key = randomUUID()
+    return {
+      key: { id: key, name: 'plans', scope: 'write', prefix: 'plans', rateLimit: null },
+      tenant,
+      user: { ...tenantMember({ tenantId: String(tenant.id) }), apiKey: key },
+    } as PartnerPrincipal
+  }
+
+  it('create, one or a batch, in transactions that keep their plans; an update does not', async () => {
+    let id = ''
+    const single = await modesOfTransactions(async () => {
+      ;({ id } = await createRecord({
+        payload,
+        kind: kind(),
+        principal: principal(),
+        body: { title: 'Kept plans', _status: 'published' },
+      }))
+    })
+    expect(single).toContain('force_generic_plan')
+    const batch = await modesOfTransactions(() =>
+      createRecords({
+        payload,
+        kind: kind(),
+        principal: principal(),
+        bodies: [{ title: 'Kept plans one' }, { title: 'Kept plans two' }],
+      }),
+    )
+    expect(batch).toContain('force_generic_plan')
+    const update = await modesOfTransactions(() =>
+      updateRecord({
+        payload,
+        kind: kind(),
+        principal: principal(),
+        id,
+        body: { title: 'Kept plans, renamed' },
+      }),
+    )
+    expect(update.length).toBeGreaterThan(0)
+    expect(update).not.toContain('force_generic_plan')
   })
 })
