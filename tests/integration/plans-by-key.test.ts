@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres'
 import {
-  commitTransaction,
   createLocalReq,
   initTransaction,
   killTransaction,
@@ -21,6 +20,7 @@ import { createRecord } from '../../src/plugins/partnerApi/operations/create'
 import { createRecords } from '../../src/plugins/partnerApi/operations/createMany'
 import { updateRecord } from '../../src/plugins/partnerApi/operations/update'
 import { getTestPayload } from '../helpers/payload'
+import { inTransaction } from '../helpers/transactions'
 import { createTenant } from '../helpers/tenants'
 
 /**
@@ -49,18 +49,8 @@ const inRequest = <T>({ byKey, work }: { byKey: boolean; work: () => Promise<T> 
     byKey ? findsByKeyOnly(work) : work(),
   )
 
-const transaction = async <T>(work: (req: PayloadRequest) => Promise<T>): Promise<T> => {
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  try {
-    const result = await work(req)
-    await commitTransaction(req)
-    return result
-  } catch (err) {
-    await killTransaction(req)
-    throw err
-  }
-}
+const transaction = <T>(work: (req: PayloadRequest) => Promise<T>): Promise<T> =>
+  inTransaction({ payload, work })
 
 describe('plans of a request that finds rows by key only', () => {
   it('are kept for the connection in its transactions, and in no other', async () => {

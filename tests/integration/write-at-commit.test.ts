@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres'
 import pg from 'pg'
-import {
-  commitTransaction,
-  createLocalReq,
-  initTransaction,
-  killTransaction,
-  type Payload,
-  type PayloadRequest,
-} from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { postgresOf } from '../../src/db/postgres'
@@ -16,6 +9,7 @@ import { beforeCommit } from '../../src/db/transactions'
 import { runInRequest, type RequestContext } from '../../src/lib/requestContext'
 import type { Tenant } from '../../src/payload-types'
 import { getTestPayload } from '../helpers/payload'
+import { inTransaction as inTransactionOf } from '../helpers/transactions'
 import { createTenant } from '../helpers/tenants'
 
 /**
@@ -30,22 +24,10 @@ let tenant: Tenant
 let listener: pg.Client
 const heard: string[] = []
 
-const inTransaction = async <T>(
+const inTransaction = <T>(
   work: (req: PayloadRequest) => Promise<T>,
   { commit = true }: { commit?: boolean } = {},
-): Promise<T> => {
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  try {
-    const result = await work(req)
-    if (commit) await commitTransaction(req)
-    else await killTransaction(req)
-    return result
-  } catch (err) {
-    await killTransaction(req)
-    throw err
-  }
-}
+): Promise<T> => inTransactionOf({ payload, work, commit })
 
 const entriesOf = async (ids: readonly string[]) => {
   const { rows } = await postgresOf(payload).drizzle.execute<{
