@@ -430,6 +430,36 @@ describe('one bad record', () => {
   })
 })
 
+describe('two new events of one name', () => {
+  it('are written in one transaction, the second with its own slug', async () => {
+    const first = spektrixId(34201)
+    const second = spektrixId(34202)
+    const c = fake.state.catalogue
+    c.events.push(
+      eventJson({ id: first, name: 'As You Like It' }),
+      eventJson({ id: second, name: 'As You Like It' }),
+    )
+    c.instances.push(
+      instanceJson({ id: spektrixId(67701), eventId: first, start: at(16) }),
+      instanceJson({ id: spektrixId(67702), eventId: second, start: at(17) }),
+    )
+    const outcome = await sync()
+    expect(outcome.status).toBe('succeeded')
+    expect(outcome.counts).toMatchObject({ failed: 0 })
+    const [one, two] = [await eventBy(first), await eventBy(second)]
+    expect(one.slug).toBe('as-you-like-it')
+    expect(two.slug).toBe(`as-you-like-it-${second.slice(0, 12).toLowerCase()}`)
+    // One transaction's entries share its start time: the group was not written again one
+    // record at a time after the second found the first's slug taken.
+    const { rows } = await db().drizzle.execute<{ at: string }>(
+      sql`select distinct at::text from change_log
+        where kind = 'events' and event = 'created'
+          and record_id = any(${`{${one.id},${two.id}}`}::varchar[])`,
+    )
+    expect(rows).toHaveLength(1)
+  })
+})
+
 describe('a dry run', () => {
   it('answers the plan and writes nothing', async () => {
     catalogueInstance(ids.a4).startUtc = at(9, 13).toISOString().slice(0, 19)

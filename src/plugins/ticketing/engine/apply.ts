@@ -57,6 +57,27 @@ const withOwnSlug = (step: Step): Step => ({
   },
 })
 
+const isEventCreate = (step: Step): boolean =>
+  step.entry.action === 'create' && step.entry.kind === 'events'
+
+/**
+ * The plan's new events after the first of each name get their own slug before they are
+ * written: in one group's transaction the second would find the first's slug taken, and the
+ * whole group would fail and be written again one record at a time.
+ */
+const ownSlugsForNamesakes = (steps: readonly Step[]): Step[] => {
+  const named = new Set<string>()
+  return steps.map((step) => {
+    if (!isEventCreate(step) || step.data.slugLock === false) return step
+    const slug = slugify(String(step.data.title ?? ''))
+    if (!named.has(slug)) {
+      named.add(slug)
+      return step
+    }
+    return withOwnSlug(step)
+  })
+}
+
 /** How often a long run tells the runner it is alive, in records. */
 const heartbeatEvery = 50
 
@@ -150,12 +171,10 @@ export const applyPlan = async ({
       const write = (step: Step) =>
         writeStep({ payload, connection, step, eventIds, note, image, claimed })
       const recordId = await write(step).catch((err) => {
-        if (!isSlugTaken(err) || step.entry.action !== 'create' || step.entry.kind !== 'events')
-          throw err
+        if (!isSlugTaken(err) || !isEventCreate(step)) throw err
         return write(withOwnSlug(step))
       })
-      if (step.entry.kind === 'events' && step.entry.action === 'create')
-        eventIds.set(step.entry.externalId, recordId)
+      if (isEventCreate(step)) eventIds.set(step.entry.externalId, recordId)
       written(step)
     } catch (err) {
       if (lost) throw lost
@@ -186,14 +205,14 @@ export const applyPlan = async ({
       return
     }
     for (const [i, step] of group.entries()) {
-      if (step.entry.kind === 'events' && step.entry.action === 'create')
-        eventIds.set(step.entry.externalId, ids[i]!)
+      if (isEventCreate(step)) eventIds.set(step.entry.externalId, ids[i]!)
       written(step)
     }
   }
   for (const [phase, planned] of phases.entries()) {
     // The performances once their events are written, when every event's id is known.
-    const steps = phase === 0 ? planned : inEventOrder({ steps: planned, eventIds })
+    const steps =
+      phase === 0 ? ownSlugsForNamesakes(planned) : inEventOrder({ steps: planned, eventIds })
     let next = 0
     // The next records in order; one whose image is fetched first is written alone.
     const take = (): Step[] => {
